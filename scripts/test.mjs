@@ -1,0 +1,119 @@
+// Runs the whole suite: Node tests (service, token endpoint, headless session) with node:test,
+// then browser tests in Chromium against a reference service started over real HTTP on its own
+// origin. Ends with one line `N passed, N failed` so a run that executed nothing is visible.
+import {spawn} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : '';
+const results = '.test-results';
+rmSync(results, {recursive: true, force: true});
+mkdirSync(results, {recursive: true});
+
+const testFiles = (dir) =>
+  readdirSync(dir, {recursive: true})
+    .map(String)
+    .filter((f) => /\.test\.ts$/.test(f))
+    .map((f) => join(dir, f))
+    .sort();
+
+const run = (command, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, {stdio: 'inherit', env: {...process.env, ...env}});
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+const readCounts = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {passed: 0, failed: 1, skipped: 0};
+  }
+};
+
+async function nodeTests() {
+  const files = readdirSync('test', {withFileTypes: true})
+    .filter((d) => d.isDirectory() && !['element', 'helpers'].includes(d.name))
+    .flatMap((d) => testFiles(join('test', d.name)));
+  if (files.length === 0) return {passed: 0, failed: 0, skipped: 0};
+  const code = await run(process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/reporters/node-counts.mjs',
+    `--test-reporter-destination=${results}/node.json`,
+    ...files,
+  ]);
+  const counts = readCounts(`${results}/node.json`);
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+/** Starts the reference service on a free port with a throwaway data folder; resolves its URL. */
+function startService() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-test-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn'},
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (match) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve({
+          url: match[0],
+          stop: () => {
+            child.kill();
+            rmSync(dataDir, {recursive: true, force: true});
+          },
+        });
+      }
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`the reference service exited (${code}) before listening`)),
+    );
+  });
+}
+
+async function browserTests() {
+  if (testFiles('test/element').length === 0) return {passed: 0, failed: 0, skipped: 0};
+  const service = await startService();
+  try {
+    const code = await run(
+      process.execPath,
+      ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
+      {SERVICE_URL: service.url},
+    );
+    const counts = readCounts(`${results}/browser.json`);
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    return counts;
+  } finally {
+    service.stop();
+  }
+}
+
+const total = {passed: 0, failed: 0, skipped: 0};
+for (const [name, suite] of [
+  ['node', nodeTests],
+  ['browser', browserTests],
+]) {
+  if (only && only !== name) continue;
+  const counts = await suite();
+  console.log(
+    `${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
+  for (const key of Object.keys(total)) total[key] += counts[key];
+}
+const skipped = total.skipped ? `, ${total.skipped} skipped` : '';
+console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);
+process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

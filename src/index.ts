@@ -1,0 +1,1 @@
+export {ProductConfiguratorElement} from './element/product-configurator-element.js';

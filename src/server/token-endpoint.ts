@@ -1,0 +1,2 @@
+/** Placeholder until the token endpoint helper lands. */
+export const tokenEndpointVersion = 1;

@@ -1,0 +1,49 @@
+// Browser tests run in Debian's Chromium (no test tool may download its own browser here).
+// The page is served by the test runner; the reference service runs on another origin
+// (SERVICE_URL, started by scripts/test.mjs) so every request crosses CORS as on a real site.
+import {defaultReporter, summaryReporter} from '@web/test-runner';
+import {chromeLauncher} from '@web/test-runner-chrome';
+import {esbuildPlugin} from '@web/dev-server-esbuild';
+import {countsReporter} from './scripts/reporters/wtr-counts.mjs';
+
+const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:8787';
+
+export default {
+  files: ['test/element/**/*.test.ts'],
+  nodeResolve: {exportConditions: ['development', 'browser']},
+  concurrency: 2,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 180_000,
+  testFramework: {config: {timeout: 20_000}},
+  plugins: [esbuildPlugin({ts: true, target: 'es2022', tsconfig: 'tsconfig.json'})],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"></head>
+  <body>
+    <script>window.__SERVICE_URL__ = ${JSON.stringify(serviceUrl)};</script>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
+  reporters: [
+    process.env.CI ? summaryReporter({flatten: false}) : defaultReporter(),
+    countsReporter({file: '.test-results/browser.json'}),
+  ],
+};
