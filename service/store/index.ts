@@ -1,13 +1,5 @@
-import {MemoryStore, type Store} from './store.js';
-
 export type {Collection, Store} from './store.js';
 export {MemoryStore} from './store.js';
-
-/**
- * Opens the service's store. With a folder, data survives a restart (the durable store);
- * without one, it lives in memory.
- */
-export function openStore(dataDir?: string): Store {
-  void dataDir;
-  return new MemoryStore();
-}
+export {JournalStore, StoreCorruptError, type JournalStoreOptions} from './journal-store.js';
+export {StoreLockedError} from './store-lock.js';
+export {openStore} from './open-store.js';
