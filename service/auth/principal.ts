@@ -1,0 +1,13 @@
+/** Who is calling: the integration application behind the bearer token. */
+export interface Principal {
+  clientId: string;
+  /** A stable GUID for the application's user; quotations and events carry it. */
+  userId: string;
+}
+
+/** The Hono environment of the service's app: the principal is set on every authenticated call. */
+export interface AppEnv {
+  Variables: {
+    principal: Principal;
+  };
+}

@@ -1,0 +1,105 @@
+import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+
+/** The largest body the service reads, in bytes. */
+export const defaultBodyLimit = 1024 * 1024;
+
+export interface ReadBodyOptions {
+  /** Largest accepted body in bytes; larger bodies are answered with 413. */
+  limit?: number;
+}
+
+const tooLarge = (limit: number) =>
+  new ServiceError(
+    413,
+    ErrorCode.payloadTooLarge,
+    `The body is larger than the ${limit} bytes the service accepts`,
+  );
+
+/**
+ * Reads the body as UTF-8 text, stopping as soon as it exceeds the limit so a huge body never
+ * sits in memory whole. `Content-Length` is trusted only to fail early, never to succeed.
+ */
+export async function readBodyText(
+  request: Request,
+  {limit = defaultBodyLimit}: ReadBodyOptions = {},
+): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', {fatal: false}).decode(concat(chunks, size));
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
+}
+
+/** The media type of a request without parameters, lowercased; '' when absent. */
+export function mediaType(request: Request): string {
+  const header = request.headers.get('content-type') ?? '';
+  return header.split(';')[0]!.trim().toLowerCase();
+}
+
+/** Whether a media type is JSON (`application/json` or any `+json` type). */
+export function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+export interface ReadJsonOptions extends ReadBodyOptions {
+  /**
+   * `strict` demands a JSON content type. The default also accepts a body sent without one
+   * or as `text/plain` (what `fetch` declares for a string body when the caller forgot the
+   * header), but never one that declares another structured type.
+   */
+  contentType?: 'strict' | 'lenient';
+}
+
+/**
+ * Reads and parses a JSON body: 415 for another declared content type, 413 above the limit,
+ * 400 `malformed_body` for text that is not JSON, 400 `invalid_body` for an empty body.
+ */
+export async function readJson(request: Request, options: ReadJsonOptions = {}): Promise<unknown> {
+  const type = mediaType(request);
+  const lenient = options.contentType !== 'strict' && (type === '' || type === 'text/plain');
+  if (!isJsonMediaType(type) && !lenient) {
+    throw new ServiceError(
+      415,
+      ErrorCode.unsupportedMediaType,
+      `Expected Content-Type application/json, got ${type || 'none'}`,
+    );
+  }
+  const text = await readBodyText(request, options);
+  return parseJson(text);
+}
+
+/** Parses JSON text with the service's error codes. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') throw badRequest(ErrorCode.invalidBody, 'The body is empty');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest(
+      ErrorCode.malformedBody,
+      `The body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,14 @@
+export {
+  defaultBodyLimit,
+  isJsonMediaType,
+  mediaType,
+  parseJson,
+  readBodyText,
+  readJson,
+} from './body.js';
+export type {ReadBodyOptions, ReadJsonOptions} from './body.js';
+export {corsMiddleware, parseAllowedOrigins} from './cors.js';
+export type {AllowedOrigins} from './cors.js';
+export {Fields, arrayBody, guidList} from './fields.js';
+export {isGuid} from './guid.js';
+export {queryBoolean, queryInteger, queryString, queryValue} from './query.js';

@@ -1,0 +1,53 @@
+import type {Context} from 'hono';
+import {ErrorCode, badRequest} from '../errors.js';
+
+const invalid = (name: string, expectation: string, given: string) =>
+  badRequest(ErrorCode.invalidQuery, `Query parameter ${name} ${expectation}, got "${given}"`, {
+    parameter: name,
+  });
+
+/** Looks a query parameter up by name in any letter case, as the real service does. */
+export function queryValue(c: Context, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    if (key.toLowerCase() === wanted) return value;
+  }
+  return undefined;
+}
+
+/** A boolean query parameter: `true|false|1|0` in any case; absent or empty gives `fallback`. */
+export function queryBoolean(c: Context, name: string, fallback: boolean): boolean {
+  const value = queryValue(c, name);
+  if (value === undefined || value === '') return fallback;
+  switch (value.toLowerCase()) {
+    case 'true':
+    case '1':
+      return true;
+    case 'false':
+    case '0':
+      return false;
+    default:
+      throw invalid(name, 'must be true or false', value);
+  }
+}
+
+/** An integer query parameter within bounds; absent or empty gives `undefined`. */
+export function queryInteger(
+  c: Context,
+  name: string,
+  {min, max}: {min: number; max: number},
+): number | undefined {
+  const value = queryValue(c, name);
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || number < min || number > max) {
+    throw invalid(name, `must be an integer from ${min} to ${max}`, value);
+  }
+  return number;
+}
+
+/** A text query parameter; absent or empty gives `undefined`. */
+export function queryString(c: Context, name: string): string | undefined {
+  const value = queryValue(c, name);
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import {after, before, describe, test} from 'node:test';
+import {parseAllowedOrigins} from '../../../service/http/index.js';
+import {startService, type RunningService} from '../../helpers/node/service.js';
+
+const path = '/api/3/configurator/new/anything';
+
+describe('CORS with any origin allowed (the default)', () => {
+  let service: RunningService;
+  before(async () => (service = await startService()));
+  after(() => service.close());
+
+  test('answers a preflight for PUT with Authorization and Content-Type', async () => {
+    const response = await fetch(`${service.url}${path}`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+    });
+    assert.equal(response.status, 204);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.match(response.headers.get('access-control-allow-methods') ?? '', /PUT/);
+    const headers = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    assert.match(headers, /authorization/);
+    assert.match(headers, /content-type/);
+  });
+
+  test('error answers carry CORS headers so the page can read them', async () => {
+    const response = await fetch(`${service.url}${path}`, {
+      headers: {Origin: 'https://shop.example'},
+    });
+    assert.equal(response.status, 401);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.match(
+      (response.headers.get('access-control-expose-headers') ?? '').toLowerCase(),
+      /www-authenticate/,
+    );
+  });
+});
+
+describe('CORS with a list of allowed origins', () => {
+  let service: RunningService;
+  before(async () => (service = await startService({allowedOrigins: ['https://shop.example']})));
+  after(() => service.close());
+
+  test('echoes an allowed origin', async () => {
+    const response = await fetch(`${service.url}/health`, {
+      headers: {Origin: 'https://shop.example'},
+    });
+    assert.equal(response.headers.get('access-control-allow-origin'), 'https://shop.example');
+    assert.match(response.headers.get('vary') ?? '', /Origin/i);
+  });
+
+  test('gives no allow-origin to another origin', async () => {
+    const response = await fetch(`${service.url}/health`, {
+      method: 'OPTIONS',
+      headers: {Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET'},
+    });
+    assert.equal(response.headers.get('access-control-allow-origin'), null);
+  });
+});
+
+test('ALLOWED_ORIGINS parses into a list or any origin', () => {
+  assert.equal(parseAllowedOrigins(undefined), '*');
+  assert.equal(parseAllowedOrigins(' * '), '*');
+  assert.deepEqual(parseAllowedOrigins('https://a.example/, http://localhost:3000'), [
+    'https://a.example',
+    'http://localhost:3000',
+  ]);
+});
