@@ -1,2 +1,251 @@
-/** Placeholder until the token endpoint helper lands. */
-export const tokenEndpointVersion = 1;
+// The host backend's token endpoint: web-standard `Request -> Response`, so it runs in Node
+// (through ./node-adapter.ts), in Express, and in any fetch-style runtime. Never imported by
+// the browser entry points; scripts/check-bundle-secrets.mjs proves it.
+import {OriginPolicy} from './origin-policy.js';
+import {RateLimiter, type RateLimit} from './rate-limiter.js';
+import {TokenCache} from './token-cache.js';
+import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+import {
+  prepareUpstreamRequest,
+  requestUpstreamToken,
+  type UpstreamScheme,
+} from './upstream-token.js';
+
+export {toNodeHandler} from './node-adapter.js';
+export type {NodeRequestLike, NodeResponseLike} from './node-adapter.js';
+export type {RateLimit} from './rate-limiter.js';
+export {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+export type {
+  ApplicationLoginScheme,
+  ClientCredentialsScheme,
+  UpstreamScheme,
+} from './upstream-token.js';
+
+/** What a runtime knows about the connection; the Node adapter fills `clientAddress`. */
+export interface TokenEndpointContext {
+  /** The caller's network address, the default rate-limit key. */
+  clientAddress?: string;
+  /** `@hono/node-server` passes `{incoming, outgoing}`; the socket address is read from it. */
+  incoming?: {socket?: {remoteAddress?: string}};
+}
+
+/** A web-standard handler: mount it on the path the element's `token-endpoint` names. */
+export type TokenEndpointHandler = (
+  request: Request,
+  context?: TokenEndpointContext,
+) => Promise<Response>;
+
+/** One line for the operator. Never carries the secret, a token or an upstream body. */
+export interface TokenEndpointLogEntry {
+  level: 'warn' | 'error';
+  code: TokenEndpointErrorCode | 'no_client_key';
+  message: string;
+}
+
+/** The 200 answer: the contract's scheme-1 shape, `expires_in` being what is left, in seconds. */
+export interface TokenEndpointBody {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+/** Everything but the credentials. */
+export interface TokenEndpointBaseOptions {
+  /**
+   * Origins of the pages that may ask for a token, like `https://shop.example`. A request from
+   * any other origin is answered 403 `origin_not_allowed`. Wildcards are refused.
+   */
+  allowedOrigins: readonly string[];
+  /**
+   * Per-caller token bucket; `false` turns it off (only when something in front limits
+   * instead). Default: a burst of 20, then 60 a minute.
+   */
+  rateLimit?: RateLimit | false;
+  /**
+   * The rate-limit key of a request. Default: `context.clientAddress`, or the socket address
+   * `@hono/node-server` hands over; without either, all callers share one bucket. Behind a
+   * proxy you trust, read its header (for example the first `X-Forwarded-For` entry).
+   */
+  getClientKey?: (
+    request: Request,
+    context: TokenEndpointContext | undefined,
+  ) => string | undefined;
+  /**
+   * A cached token is renewed this many seconds before it expires (capped at half its
+   * lifetime, so short-lived tokens are still reused). Default 60.
+   */
+  renewBeforeExpirySeconds?: number;
+  /** How long to wait for the authorization server, in milliseconds. Default 10000. */
+  upstreamTimeoutMs?: number;
+  /** Allow a plain-HTTP authorization server on another machine. Default: loopback only. */
+  allowHttp?: boolean;
+  /** The `fetch` used to reach the authorization server. Default: the global one. */
+  fetch?: typeof fetch;
+  /** The clock, in milliseconds. Default `Date.now`. */
+  now?: () => number;
+  /** Where operator messages go. Default: `console.warn` / `console.error`. */
+  log?: (entry: TokenEndpointLogEntry) => void;
+}
+
+/**
+ * Options of {@link createTokenEndpoint}: the scheme the service's integration uses (`scheme`
+ * picks which fields apply) and the checks on callers.
+ */
+export type TokenEndpointOptions = UpstreamScheme & TokenEndpointBaseOptions;
+
+const defaultLog = (entry: TokenEndpointLogEntry) =>
+  (entry.level === 'error' ? console.error : console.warn)(
+    `[token-endpoint] ${entry.code}: ${entry.message}`,
+  );
+
+/**
+ * Creates the endpoint that hands the page a short-lived access token while the integration's
+ * secret stays on the server. It answers `POST` only, checks the caller's origin and rate,
+ * caches one token until shortly before it expires, and makes a single upstream request however
+ * many callers arrive at once. Answers carry `Cache-Control: no-store`; errors are JSON
+ * `{code, message}` with the codes of {@link TokenEndpointErrorCode}.
+ *
+ * @throws TypeError when an option is missing or malformed (the message names the option,
+ *   never its value).
+ */
+export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpointHandler {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('token endpoint: options are required');
+  }
+  const upstream = prepareUpstreamRequest(options, options.allowHttp);
+  const secret = options.scheme === 'client-credentials' ? options.clientSecret : options.secret;
+  const log = redacting(options.log ?? defaultLog, secret);
+  const now = options.now ?? Date.now;
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.upstreamTimeoutMs ?? 10_000;
+  const origins = new OriginPolicy(options.allowedOrigins);
+  const limiter =
+    options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, now);
+  const getClientKey = options.getClientKey ?? defaultClientKey;
+  const cache = new TokenCache({
+    load: () => requestUpstreamToken(upstream, {fetch: fetchImpl, timeoutMs}),
+    now,
+    renewBeforeMs: (options.renewBeforeExpirySeconds ?? 60) * 1000,
+  });
+  let warnedNoKey = false;
+
+  const handle = async (
+    request: Request,
+    context: TokenEndpointContext | undefined,
+    headers: Record<string, string>,
+  ) => {
+    const method = request.method.toUpperCase();
+    const preflight = method === 'OPTIONS' && request.headers.has('access-control-request-method');
+    if (method !== 'POST' && !preflight) {
+      throw new TokenEndpointError(
+        405,
+        TokenEndpointErrorCode.methodNotAllowed,
+        'The token endpoint answers POST only',
+        {headers: {allow: 'POST'}},
+      );
+    }
+    const origin = origins.check(request);
+    if (!origin.allowed) {
+      throw new TokenEndpointError(
+        403,
+        TokenEndpointErrorCode.originNotAllowed,
+        'This origin may not request configurator tokens',
+      );
+    }
+    if (origin.corsOrigin) headers['access-control-allow-origin'] = origin.corsOrigin;
+    if (preflight) return preflightResponse(request, headers);
+
+    if (limiter) {
+      let key = getClientKey(request, context);
+      if (!key) {
+        key = '';
+        if (!warnedNoKey) {
+          warnedNoKey = true;
+          log({
+            level: 'warn',
+            code: 'no_client_key',
+            message:
+              'no client address known: all callers share one rate-limit bucket; set getClientKey',
+          });
+        }
+      }
+      const decision = limiter.take(key);
+      if (!decision.allowed) {
+        throw new TokenEndpointError(
+          429,
+          TokenEndpointErrorCode.rateLimited,
+          'Too many token requests; retry later',
+          {headers: {'retry-after': String(decision.retryAfterSeconds)}},
+        );
+      }
+    }
+
+    const token = await cache.get();
+    const body: TokenEndpointBody = {
+      access_token: token.accessToken,
+      token_type: 'Bearer',
+      // Never 0: a caller told "0 seconds left" would ask again at once.
+      expires_in: Math.max(1, Math.floor((token.expiresAt - now()) / 1000)),
+    };
+    return Response.json(body, {headers});
+  };
+
+  return async (request, context) => {
+    // Every answer, errors included, must stay out of caches: a token is per moment, not per URL.
+    const headers: Record<string, string> = {'cache-control': 'no-store', vary: 'Origin'};
+    try {
+      return await handle(request, context, headers);
+    } catch (error) {
+      if (error instanceof TokenEndpointError) {
+        if (error.detail) log({level: 'warn', code: error.code, message: error.detail});
+        return error.toResponse(headers);
+      }
+      log({
+        level: 'error',
+        code: TokenEndpointErrorCode.internal,
+        message: `unexpected ${error instanceof Error ? error.name : typeof error}`,
+      });
+      return new TokenEndpointError(
+        500,
+        TokenEndpointErrorCode.internal,
+        'The token endpoint failed unexpectedly',
+      ).toResponse(headers);
+    }
+  };
+}
+
+function defaultClientKey(_request: Request, context: TokenEndpointContext | undefined) {
+  return context?.clientAddress ?? context?.incoming?.socket?.remoteAddress;
+}
+
+function preflightResponse(request: Request, headers: Record<string, string>): Response {
+  const requested = request.headers.get('access-control-request-headers');
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...headers,
+      vary: 'Origin, Access-Control-Request-Headers',
+      'access-control-allow-methods': 'POST',
+      ...(requested ? {'access-control-allow-headers': requested} : {}),
+      'access-control-max-age': '600',
+    },
+  });
+}
+
+// The messages are written to hold no secret; this is the net under that promise, in case a
+// runtime's error detail ever quotes a request.
+function redacting(log: (entry: TokenEndpointLogEntry) => void, secret: string) {
+  const forms = [
+    ...new Set([
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({s: secret}).toString().slice(2),
+      JSON.stringify(secret).slice(1, -1),
+    ]),
+  ];
+  return (entry: TokenEndpointLogEntry) => {
+    let message = entry.message;
+    for (const form of forms) message = message.split(form).join('[redacted]');
+    log({...entry, message});
+  };
+}

@@ -1,0 +1,62 @@
+// The demo's own token endpoint: `npm start` serves the demo pages and the reference service
+// from one origin, and the service issues tokens to itself over loopback with scheme 1, just as
+// a host backend would ask the real service. Not part of the published helper.
+import {createTokenEndpoint, type TokenEndpointHandler} from './token-endpoint.js';
+
+/** The part of the reference service's configuration the demo endpoint needs. */
+export interface DemoTokenRouteConfig {
+  /** The address the service listens on. */
+  host: string;
+  clientId: string;
+  clientSecret: string;
+  /** Further page origins (the service's `ALLOWED_ORIGINS`); `'*'` adds none. */
+  allowedOrigins?: '*' | readonly string[];
+}
+
+/** A listening `node:http` server, structurally. */
+export interface ListeningServer {
+  address(): string | {port: number} | null;
+}
+
+/**
+ * A route handler (Hono's `(c) => Response` shape) for `/api/configurator-token`. The service's
+ * port is known only once it listens, so the endpoint is built on the first request.
+ */
+export function demoTokenRoute(
+  config: DemoTokenRouteConfig,
+  server: () => ListeningServer,
+): (c: {req: {raw: Request}; env?: unknown}) => Promise<Response> {
+  let endpoint: TokenEndpointHandler | undefined;
+  return (c) => {
+    endpoint ??= build(config, server());
+    return endpoint(c.req.raw, c.env as Parameters<TokenEndpointHandler>[1]);
+  };
+}
+
+function build(config: DemoTokenRouteConfig, server: ListeningServer): TokenEndpointHandler {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // A wildcard listen address is not somewhere to send a request; loopback reaches it.
+  const wildcard = ['0.0.0.0', '::', ''].includes(config.host);
+  const host = wildcard
+    ? '127.0.0.1'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
+  const origins = new Set([
+    `http://${host}:${port}`,
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+  ]);
+  if (Array.isArray(config.allowedOrigins))
+    for (const origin of config.allowedOrigins) origins.add(origin);
+  return createTokenEndpoint({
+    scheme: 'client-credentials',
+    authUrl: `http://${host}:${port}`,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    allowedOrigins: [...origins],
+    // The demo is for one person on one machine; a plain-HTTP upstream is the service itself.
+    allowHttp: true,
+  });
+}

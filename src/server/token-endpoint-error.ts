@@ -1,0 +1,49 @@
+/**
+ * Every error the token endpoint answers with, by stable code. docs/token-endpoint.md and the
+ * "Token endpoint" table of docs/errors.md document these codes.
+ */
+export const TokenEndpointErrorCode = {
+  methodNotAllowed: 'method_not_allowed',
+  originNotAllowed: 'origin_not_allowed',
+  rateLimited: 'rate_limited',
+  upstreamUnavailable: 'upstream_unavailable',
+  upstreamRejected: 'upstream_rejected',
+  upstreamInvalidResponse: 'upstream_invalid_response',
+  internal: 'internal_error',
+} as const;
+export type TokenEndpointErrorCode =
+  (typeof TokenEndpointErrorCode)[keyof typeof TokenEndpointErrorCode];
+
+/**
+ * An error of the token endpoint that knows how to become a JSON `{code, message}` response.
+ * Messages are written here, never copied from an upstream answer, so they cannot carry the
+ * client secret or anything else the authorization server chose to echo.
+ */
+export class TokenEndpointError extends Error {
+  readonly status: number;
+  readonly code: TokenEndpointErrorCode;
+  readonly headers: Record<string, string>;
+  /** What the operator needs to know (an upstream status, a timeout); logged, never answered. */
+  readonly detail: string | undefined;
+
+  constructor(
+    status: number,
+    code: TokenEndpointErrorCode,
+    message: string,
+    extra: {headers?: Record<string, string>; detail?: string} = {},
+  ) {
+    super(message);
+    this.name = 'TokenEndpointError';
+    this.status = status;
+    this.code = code;
+    this.headers = extra.headers ?? {};
+    this.detail = extra.detail;
+  }
+
+  toResponse(headers: Record<string, string> = {}): Response {
+    return Response.json(
+      {code: this.code, message: this.message},
+      {status: this.status, headers: {...headers, ...this.headers}},
+    );
+  }
+}

@@ -1,0 +1,232 @@
+import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+
+/** Scheme 1 of the service: an OpenID client integration, `POST {authUrl}/connect/token`. */
+export interface ClientCredentialsScheme {
+  scheme: 'client-credentials';
+  /** The service's `{auth_url}`; `/connect/token` is appended. */
+  authUrl: string | URL;
+  /** The integration's client id. */
+  clientId: string;
+  /** The integration's client secret. Stays on the server: never answered, logged or thrown. */
+  clientSecret: string;
+  /** The scope asked for; default `Service.Api`, the only scope the service documents. */
+  scope?: string;
+}
+
+/** Scheme 2 of the service: a connect application, `POST {baseUrl}/api/2/auth/serviceconnectlogin`. */
+export interface ApplicationLoginScheme {
+  scheme: 'application-login';
+  /** The service's `{base_url}`; `/api/2/auth/serviceconnectlogin` is appended. */
+  baseUrl: string | URL;
+  /** The connect application's id (`clientId` on the wire). */
+  applicationId: string;
+  /** The application's secret. Stays on the server: never answered, logged or thrown. */
+  secret: string;
+}
+
+/** How the helper obtains tokens: one of the service's two schemes. */
+export type UpstreamScheme = ClientCredentialsScheme | ApplicationLoginScheme;
+
+/** A token as the authorization server issued it. */
+export interface UpstreamToken {
+  accessToken: string;
+  /** The lifetime the server granted, in milliseconds whatever the scheme's unit. */
+  lifetimeMs: number;
+}
+
+export interface UpstreamRequestOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
+/** A prepared request: the URL and body are built once, when the endpoint is created. */
+export interface UpstreamRequest {
+  url: string;
+  /** The URL without any user info, for log lines. */
+  label: string;
+  init: () => RequestInit;
+  parse: (body: unknown) => UpstreamToken | undefined;
+}
+
+// Anything larger is not a token answer; reading it all would only cost memory.
+const maxBodyLength = 64 * 1024;
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Checks the scheme's fields and builds the upstream request. Throws a `TypeError` that names
+ * the faulty option (never its value) so a misconfiguration fails at start-up, not per call.
+ */
+export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false): UpstreamRequest {
+  if (scheme.scheme === 'client-credentials') {
+    requireText(scheme.clientId, 'clientId');
+    requireText(scheme.clientSecret, 'clientSecret');
+    const url = joinUrl(scheme.authUrl, 'connect/token', 'authUrl', allowHttp);
+    const body = new URLSearchParams({
+      client_id: scheme.clientId,
+      client_secret: scheme.clientSecret,
+      grant_type: 'client_credentials',
+      scope: scheme.scope ?? 'Service.Api',
+    }).toString();
+    return {
+      url,
+      label: labelOf(url),
+      init: () => ({
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body,
+      }),
+      parse: (json) => {
+        const token = field(json, 'access_token');
+        const seconds = field(json, 'expires_in');
+        return isToken(token) && isLifetime(seconds)
+          ? {accessToken: token, lifetimeMs: seconds * 1000}
+          : undefined;
+      },
+    };
+  }
+  if (scheme.scheme === 'application-login') {
+    requireText(scheme.applicationId, 'applicationId');
+    requireText(scheme.secret, 'secret');
+    const url = joinUrl(scheme.baseUrl, 'api/2/auth/serviceconnectlogin', 'baseUrl', allowHttp);
+    const body = JSON.stringify({clientId: scheme.applicationId, secret: scheme.secret});
+    return {
+      url,
+      label: labelOf(url),
+      init: () => ({
+        method: 'POST',
+        headers: {'content-type': 'application/json', accept: 'application/json'},
+        body,
+      }),
+      parse: (json) => {
+        const token = field(json, 'accessToken');
+        // Scheme 2 counts its lifetime in milliseconds (1800000 is 30 minutes).
+        const ms = field(json, 'expiresIn');
+        return isToken(token) && isLifetime(ms) ? {accessToken: token, lifetimeMs: ms} : undefined;
+      },
+    };
+  }
+  throw new TypeError(
+    "token endpoint: `scheme` must be 'client-credentials' or 'application-login'",
+  );
+}
+
+/**
+ * Asks the authorization server for a token. Every failure becomes a `TokenEndpointError`
+ * whose message is fixed text: the upstream body is never copied, since an authorization
+ * server may echo what it was sent.
+ */
+export async function requestUpstreamToken(
+  request: UpstreamRequest,
+  options: UpstreamRequestOptions,
+): Promise<UpstreamToken> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await options.fetch(request.url, {
+      ...request.init(),
+      // A redirect would re-send the credentials to wherever it points; treat it as a refusal.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    text = response.ok ? await response.text() : '';
+    if (!response.ok) await response.body?.cancel();
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new TokenEndpointError(
+      502,
+      TokenEndpointErrorCode.upstreamUnavailable,
+      'The authorization server could not be reached',
+      {
+        detail: timedOut
+          ? `no answer from ${request.label} within ${options.timeoutMs} ms`
+          : `request to ${request.label} failed (${describe(error)})`,
+      },
+    );
+  }
+  if (response.status >= 500 || response.status === 429) {
+    throw new TokenEndpointError(
+      502,
+      TokenEndpointErrorCode.upstreamUnavailable,
+      'The authorization server is unavailable',
+      {detail: `${request.label} answered ${response.status}`},
+    );
+  }
+  if (!response.ok) {
+    throw new TokenEndpointError(
+      502,
+      TokenEndpointErrorCode.upstreamRejected,
+      'The authorization server refused the configured credentials',
+      {
+        detail: `${request.label} answered ${response.status || 'a redirect'}; check the credentials and URL`,
+      },
+    );
+  }
+  let token: UpstreamToken | undefined;
+  if (text.length <= maxBodyLength) {
+    try {
+      token = request.parse(JSON.parse(text));
+    } catch {
+      token = undefined;
+    }
+  }
+  if (!token) {
+    throw new TokenEndpointError(
+      502,
+      TokenEndpointErrorCode.upstreamInvalidResponse,
+      'The authorization server answered without a usable token',
+      {detail: `${request.label} answered 200 with ${text.length} bytes that are not a token`},
+    );
+  }
+  return token;
+}
+
+function requireText(value: unknown, name: string) {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new TypeError(`token endpoint: \`${name}\` must be a non-empty string`);
+  }
+}
+
+function joinUrl(base: string | URL, path: string, name: string, allowHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(String(base));
+  } catch {
+    throw new TypeError(`token endpoint: \`${name}\` must be an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError(`token endpoint: \`${name}\` must be an http(s) URL`);
+  }
+  // The secret crosses this connection; plain HTTP is only acceptable on the same machine.
+  if (url.protocol === 'http:' && !allowHttp && !loopbackHosts.has(url.hostname)) {
+    throw new TypeError(
+      `token endpoint: \`${name}\` must use https (or set allowHttp for a trusted network)`,
+    );
+  }
+  url.search = '';
+  url.hash = '';
+  return `${url.href.replace(/\/+$/, '')}/${path}`;
+}
+
+const labelOf = (href: string) => {
+  const url = new URL(href);
+  return url.origin + url.pathname;
+};
+
+const field = (json: unknown, name: string): unknown =>
+  typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[name] : undefined;
+
+const isToken = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && !/\s/.test(value);
+
+const isLifetime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+const describe = (error: unknown): string => {
+  const cause = error instanceof Error ? (error.cause as {code?: unknown} | undefined) : undefined;
+  if (typeof cause?.code === 'string') return cause.code;
+  return error instanceof Error ? error.name : 'unknown error';
+};
