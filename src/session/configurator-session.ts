@@ -1,0 +1,691 @@
+import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
+import {HttpClient, type RetryOptions} from './http-client.js';
+import {
+  SessionChangeEvent,
+  SessionConflictEvent,
+  SessionErrorEvent,
+  SessionSnapshotEvent,
+  type ChangeSource,
+  type SessionEventMap,
+} from './session-events.js';
+import type {TokenSource} from './token-source.js';
+import {changedNodes, isConfiguration, normaliseTexts, normaliseValues} from './values.js';
+import type {
+  Configuration,
+  Conflict,
+  QuoteCustomer,
+  QuoteRequest,
+  QuoteRequestResult,
+  Requirement,
+  TextRequirement,
+} from './wire.js';
+
+export interface SessionOptions {
+  /** The service's base URL (`{base_url}`); a trailing slash is ignored. */
+  apiUrl: string;
+  /** Where bearer tokens come from; see `endpointTokenSource` and `functionTokenSource`. */
+  tokenSource: TokenSource;
+  /** Two-letter language of the session. Default `'en'`. */
+  lang?: string;
+  /** Used instead of `globalThis.fetch` (for tests, or a host's instrumented fetch). */
+  fetch?: typeof fetch;
+  /** Per request attempt, in milliseconds. Default 15000. */
+  timeoutMs?: number;
+  /** Backoff for network errors, timeouts, 429 and 5xx. Default 4 attempts, 300 ms .. 8 s. */
+  retry?: Partial<RetryOptions>;
+}
+
+export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error' | 'disposed';
+
+/** A requirement the service answered with conflicts, waiting for the shopper's decision. */
+export interface PendingConflict {
+  requirement: Requirement;
+  conflicts: Conflict[];
+}
+
+/** A shopper's input on one node that the service has not confirmed yet. */
+export interface PendingInput {
+  /** From `setValue`. */
+  value?: number;
+  /** From `select`. */
+  on?: boolean;
+  /** From `setText`. */
+  text?: string;
+}
+
+/** Everything a view needs, replaced (never mutated) on every change. */
+export interface SessionSnapshot {
+  status: SessionStatus;
+  /** The last configuration the service confirmed. */
+  configuration: Configuration | null;
+  /** Node values, normalised from either value shape; 0 is off. */
+  values: Map<string, number>;
+  texts: Map<string, string>;
+  /** The shopper's inputs not yet confirmed by the service (the optimistic view for rendering). */
+  pending: ReadonlyMap<string, PendingInput>;
+  /** A request is in flight. */
+  busy: boolean;
+  /** Awaiting the shopper's accept or cancel. */
+  conflict: PendingConflict | null;
+  /** The last failure; inputs that may still succeed are kept in `pending`. */
+  error: ConfiguratorError | null;
+}
+
+/** What an input led to once the service answered. */
+export interface ChangeResult {
+  configuration: Configuration;
+  /** Node ids whose value or text changed. */
+  changes: string[];
+  /** True when the input caused a conflict and the shopper cancelled it. */
+  cancelled?: boolean;
+}
+
+/** Options of the input methods. */
+export interface InputOptions {
+  /** Reported in the `change` event. Default `'user'`. */
+  source?: ChangeSource;
+}
+
+type InputKind = 'select' | 'value' | 'text' | 'language';
+
+interface Waiter {
+  resolve(result: ChangeResult): void;
+  reject(error: unknown): void;
+}
+
+interface Input {
+  kind: InputKind;
+  /** Empty for a language change. */
+  nodeId: string;
+  value: number;
+  text: string;
+  source: ChangeSource;
+  ignoreConflicts: boolean;
+  waiters: Waiter[];
+}
+
+type Load = () => Promise<unknown>;
+
+// These say the input itself was refused; re-sending it can never succeed.
+const refusedCodes: ReadonlySet<ErrorCode> = new Set([
+  ErrorCode.invalidRequest,
+  ErrorCode.requestRejected,
+  ErrorCode.notFound,
+  ErrorCode.sessionNotFound,
+  ErrorCode.invalidResponse,
+]);
+
+const versioned = '/configurator/3/configurator';
+
+/**
+ * A configuration session with the service, without any rendering: starts or opens a
+ * session, sends the shopper's inputs one at a time, and keeps a {@link SessionSnapshot}.
+ *
+ * Ordering: one update is in flight at a time. Inputs arriving meanwhile wait in a queue;
+ * a newer `setValue`/`setText` on the same node replaces the waiting one (a dragged slider
+ * sends its latest value, not every step), `select` calls keep their order. A conflict pauses
+ * the queue until {@link resolveConflict}. A failure that may pass (network, timeout, 429,
+ * 5xx, token) keeps the input and the queue in `pending`; {@link retry}, the next input or
+ * the browser's `online` event re-sends them. Starting, opening, restarting and disposing
+ * abort what is in flight, and no answer to an aborted request is ever applied.
+ *
+ * Promises of inputs resolve once the service applied them (or the shopper cancelled their
+ * conflict), and reject when their request failed or the session was reset or disposed.
+ *
+ * @fires snapshot - any change of `snapshot`
+ * @fires change - the service applied a change that changed values or texts
+ * @fires conflict - the service answered a requirement with conflicts
+ * @fires error - loading, applying or requesting a quote failed
+ */
+export class ConfiguratorSession extends EventTarget {
+  #http: HttpClient;
+  #lang: string;
+  #status: SessionStatus = 'idle';
+  #configuration: Configuration | null = null;
+  #values = new Map<string, number>();
+  #texts = new Map<string, string>();
+  #error: ConfiguratorError | null = null;
+  #model: string | null = null;
+
+  #queue: Input[] = [];
+  #inflight: Input | null = null;
+  #conflict: {input: Input; pending: PendingConflict} | null = null;
+  #pausedByError = false;
+  #requests = 0;
+
+  // Bumped by start, open, restart and dispose: an answer from an older epoch is dropped.
+  #epoch = 0;
+  #abort = new AbortController();
+  #failedLoad: Load | null = null;
+  #settledWaiters: (() => void)[] = [];
+  #snapshot: SessionSnapshot | null = null;
+  #onOnline = () => {
+    if (this.#pausedByError || this.#failedLoad) this.retry().catch(() => {});
+  };
+
+  constructor(options: SessionOptions) {
+    super();
+    this.#lang = options.lang ?? 'en';
+    this.#http = new HttpClient({
+      baseUrl: options.apiUrl,
+      tokenSource: options.tokenSource,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+    });
+    const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
+    target.addEventListener?.('online', this.#onOnline);
+  }
+
+  /** The current state, replaced on every change (compare by identity). */
+  get snapshot(): SessionSnapshot {
+    this.#snapshot ??= {
+      status: this.#status,
+      configuration: this.#configuration,
+      values: this.#values,
+      texts: this.#texts,
+      pending: this.#pending(),
+      busy: this.#requests > 0,
+      conflict: this.#conflict?.pending ?? null,
+      error: this.#error,
+    };
+    return this.#snapshot;
+  }
+
+  /** The session id, once started or opened. */
+  get id(): string | null {
+    return this.#configuration?.id ?? null;
+  }
+
+  /** The session code (shareable; opening it copies the configuration). */
+  get code(): string | null {
+    return this.#configuration?.code ?? null;
+  }
+
+  /** The language asked for last (the configuration's `languageIso` once confirmed). */
+  get lang(): string {
+    return this.#lang;
+  }
+
+  /** Starts `new/{model}` (v3: GET {apiUrl}/api/3/configurator/new/{model}?lang=). */
+  start(model: string): Promise<Configuration> {
+    this.#model = model;
+    return this.#load(() =>
+      this.#http.request<unknown>({
+        method: 'GET',
+        path: `/api/3/configurator/new/${encodeURIComponent(model)}`,
+        query: {lang: this.#lang},
+        signal: this.#abort.signal,
+        notFoundCode: ErrorCode.modelNotFound,
+      }),
+    );
+  }
+
+  /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
+  open(idOrCode: string): Promise<Configuration> {
+    return this.#load(() =>
+      this.#http.request<unknown>({
+        method: 'GET',
+        path: `${versioned}/open/${encodeURIComponent(idOrCode)}`,
+        query: {lang: this.#lang},
+        signal: this.#abort.signal,
+        notFoundCode: ErrorCode.sessionNotFound,
+      }),
+    );
+  }
+
+  /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
+  select(nodeId: string, on: boolean, options: InputOptions = {}): Promise<ChangeResult> {
+    return this.#input('select', nodeId, on ? 1 : 0, '', options.source);
+  }
+
+  /** Sets a node's number (v3 PUT, isSelection false); a waiting value for the node is replaced. */
+  setValue(nodeId: string, value: number, options: InputOptions = {}): Promise<ChangeResult> {
+    return this.#input('value', nodeId, value, '', options.source);
+  }
+
+  /** Sets a text node (versioned PUT {id}/text); a waiting text for the node is replaced. */
+  setText(nodeId: string, text: string, options: InputOptions = {}): Promise<ChangeResult> {
+    return this.#input('text', nodeId, 0, text, options.source);
+  }
+
+  /**
+   * Accept (re-send with ignoreConflicts=true) or cancel (keep the previous configuration) the
+   * pending conflict. Resolves null when there is none.
+   */
+  resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
+    if (this.#disposed) return Promise.reject(abortedError());
+    const conflict = this.#conflict;
+    if (!conflict || !this.#configuration) return Promise.resolve(null);
+    this.#conflict = null;
+    const {input} = conflict;
+    if (!accept) {
+      const result: ChangeResult = {
+        configuration: this.#configuration,
+        changes: [],
+        cancelled: true,
+      };
+      for (const waiter of input.waiters) waiter.resolve(result);
+      this.#changed();
+      this.#pump();
+      return Promise.resolve(result);
+    }
+    input.ignoreConflicts = true;
+    if (options.source) input.source = options.source;
+    const promise = new Promise<ChangeResult>((resolve, reject) =>
+      input.waiters.push({resolve, reject}),
+    );
+    this.#queue.unshift(input);
+    this.#changed();
+    this.#pump();
+    return promise;
+  }
+
+  /** Changes the session's language (v3 PUT {id}/changelanguage, plain-text body). */
+  changeLanguage(lang: string): Promise<Configuration> {
+    this.#lang = lang;
+    return this.#input('language', '', 0, lang, 'api').then((result) => result.configuration);
+  }
+
+  /**
+   * Requests a quote for this configuration (versioned POST requestquote) once every input is
+   * applied. Rejects with `quote_blocked` while mandatory features are unanswered or inputs are
+   * unsaved, and with `conflict_pending` while a conflict waits for the shopper.
+   */
+  async requestQuote(
+    customer: QuoteCustomer,
+    options: {quantity?: number} = {},
+  ): Promise<QuoteRequestResult> {
+    if (this.#disposed) throw abortedError();
+    if (!this.#configuration && this.#status !== 'loading') throw notStarted();
+    await this.#whenSettled();
+    const configuration = this.#configuration;
+    if (this.#disposed) throw abortedError();
+    if (!configuration) throw notStarted();
+    if (this.#conflict) {
+      throw new ConfiguratorError(ErrorCode.conflictPending, 'A conflict waits for a decision');
+    }
+    if (this.#queue.length > 0) {
+      throw new ConfiguratorError(ErrorCode.quoteBlocked, 'Some choices are not saved yet');
+    }
+    const unanswered = configuration.unansweredMandatories ?? [];
+    if (unanswered.length > 0) {
+      throw new ConfiguratorError(ErrorCode.quoteBlocked, 'Mandatory features are unanswered', {
+        details: {unansweredMandatories: unanswered},
+      });
+    }
+    const body: QuoteRequest = {
+      quotationRequest: customer,
+      configurationIds: [configuration.id],
+      quantities: {[configuration.id]: options.quantity ?? 1},
+    };
+    const epoch = this.#epoch;
+    this.#begin();
+    try {
+      return await this.#http.request<QuoteRequestResult>({
+        method: 'POST',
+        path: `${versioned}/requestquote`,
+        json: body,
+        signal: this.#abort.signal,
+        idempotent: false,
+      });
+    } catch (error) {
+      const failure = toConfiguratorError(error);
+      if (epoch === this.#epoch) this.#fail(failure);
+      throw failure;
+    } finally {
+      if (epoch === this.#epoch) this.#end();
+    }
+  }
+
+  /**
+   * Re-sends what failed, in order: the failed start or open, or the kept inputs. Resolves when
+   * they are applied; rejects with the error when they fail again.
+   */
+  async retry(): Promise<void> {
+    if (this.#disposed) throw abortedError();
+    if (this.#failedLoad) {
+      await this.#load(this.#failedLoad);
+      return;
+    }
+    if (!this.#pausedByError) return;
+    this.#pausedByError = false;
+    this.#pump();
+    await this.#whenSettled();
+    if (this.#pausedByError && this.#error) throw this.#error;
+  }
+
+  /** Drops the session and starts the same model anew. */
+  restart(): Promise<Configuration> {
+    const model = this.#model ?? this.#configuration?.featureModelId;
+    if (!model) return Promise.reject(notStarted());
+    return this.start(model);
+  }
+
+  /** Aborts everything in flight; no more events. Waiting promises reject with `aborted`. */
+  dispose(): void {
+    if (this.#disposed) return;
+    // Disposed first, so the reset below emits nothing.
+    this.#status = 'disposed';
+    this.#reset();
+    const target = globalThis as {removeEventListener?: EventTarget['removeEventListener']};
+    target.removeEventListener?.('online', this.#onOnline);
+    for (const settled of this.#settledWaiters.splice(0)) settled();
+  }
+
+  override addEventListener<K extends keyof SessionEventMap>(
+    type: K,
+    listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
+    super.addEventListener(type, listener, options);
+  }
+
+  override removeEventListener<K extends keyof SessionEventMap>(
+    type: K,
+    listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  override removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  override removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ): void {
+    super.removeEventListener(type, listener, options);
+  }
+
+  get #disposed() {
+    return this.#status === 'disposed';
+  }
+
+  // --- loading ---------------------------------------------------------------------------
+
+  async #load(load: Load): Promise<Configuration> {
+    if (this.#disposed) throw abortedError();
+    this.#reset();
+    const epoch = this.#epoch;
+    this.#status = 'loading';
+    this.#error = null;
+    this.#failedLoad = null;
+    this.#begin();
+    try {
+      const body = await load();
+      if (epoch !== this.#epoch) throw abortedError();
+      if (!isConfiguration(body)) {
+        throw new ConfiguratorError(ErrorCode.invalidResponse, 'The answer is no configuration');
+      }
+      this.#status = 'ready';
+      this.#end();
+      this.#apply(body, 'api');
+      this.#pump();
+      return body;
+    } catch (error) {
+      const failure = toConfiguratorError(error);
+      if (epoch !== this.#epoch) throw failure;
+      this.#status = this.#configuration ? 'ready' : 'error';
+      this.#failedLoad = load;
+      this.#end();
+      this.#fail(failure);
+      throw failure;
+    }
+  }
+
+  /** Aborts what is in flight and drops every waiting input. */
+  #reset() {
+    this.#epoch++;
+    this.#abort.abort();
+    this.#abort = new AbortController();
+    const dropped = [
+      ...(this.#conflict ? [this.#conflict.input] : []),
+      ...(this.#inflight ? [this.#inflight] : []),
+      ...this.#queue,
+    ];
+    this.#conflict = null;
+    this.#inflight = null;
+    this.#queue = [];
+    this.#pausedByError = false;
+    this.#requests = 0;
+    const error = abortedError();
+    for (const input of dropped) for (const waiter of input.waiters) waiter.reject(error);
+    this.#changed();
+  }
+
+  // --- inputs ----------------------------------------------------------------------------
+
+  #input(
+    kind: InputKind,
+    nodeId: string,
+    value: number,
+    text: string,
+    source: ChangeSource = 'user',
+  ): Promise<ChangeResult> {
+    if (this.#disposed) return Promise.reject(abortedError());
+    if (!this.#configuration && this.#status !== 'loading') return Promise.reject(notStarted());
+    return new Promise<ChangeResult>((resolve, reject) => {
+      const input: Input = {
+        kind,
+        nodeId,
+        value,
+        text,
+        source,
+        ignoreConflicts: false,
+        waiters: [{resolve, reject}],
+      };
+      if (kind !== 'select') {
+        // Latest wins: the waiting input for this node is replaced, and its callers are
+        // answered with the result of the one that replaced it.
+        const index = this.#queue.findIndex((q) => q.kind === kind && q.nodeId === nodeId);
+        if (index >= 0) input.waiters.unshift(...this.#queue.splice(index, 1)[0].waiters);
+      }
+      this.#queue.push(input);
+      // A new input is also the shopper's way of saying "try again".
+      this.#pausedByError = false;
+      this.#changed();
+      this.#pump();
+    });
+  }
+
+  /** Sends the next input unless one is in flight or the queue is paused. */
+  #pump() {
+    if (this.#inflight || this.#conflict || this.#pausedByError) return this.#checkSettled();
+    if (this.#status !== 'ready' || !this.#configuration) return this.#checkSettled();
+    const input = this.#queue.shift();
+    if (!input) return this.#checkSettled();
+    this.#inflight = input;
+    this.#begin();
+    const epoch = this.#epoch;
+    this.#send(input, this.#configuration).then(
+      (body) => {
+        if (epoch !== this.#epoch) return;
+        this.#inflight = null;
+        this.#end();
+        this.#answered(input, body);
+        this.#pump();
+      },
+      (error: unknown) => {
+        if (epoch !== this.#epoch) return;
+        this.#inflight = null;
+        this.#end();
+        this.#failed(input, toConfiguratorError(error));
+        this.#pump();
+      },
+    );
+  }
+
+  #send(input: Input, configuration: Configuration): Promise<unknown> {
+    const signal = this.#abort.signal;
+    const id = encodeURIComponent(configuration.id);
+    switch (input.kind) {
+      case 'language':
+        // Nothing to ask when the session already speaks it (a lang set before loading).
+        if (configuration.languageIso === input.text) return Promise.resolve(configuration);
+        return this.#http.request({
+          method: 'PUT',
+          path: `/api/3/configurator/${id}/changelanguage`,
+          text: input.text,
+          signal,
+        });
+      case 'text': {
+        const body: TextRequirement = {featureModelNodeId: input.nodeId, textValue: input.text};
+        return this.#http.request({
+          method: 'PUT',
+          path: `${versioned}/${id}/text`,
+          json: body,
+          signal,
+        });
+      }
+      default:
+        return this.#http.request({
+          method: 'PUT',
+          path: `/api/3/configurator/${id}`,
+          query: {ignoreConflicts: input.ignoreConflicts},
+          json: requirementOf(input),
+          signal,
+        });
+    }
+  }
+
+  #answered(input: Input, body: unknown) {
+    if (!isConfiguration(body)) {
+      this.#failed(
+        input,
+        new ConfiguratorError(ErrorCode.invalidResponse, 'The answer is no configuration'),
+      );
+      return;
+    }
+    const conflicts = body.conflicts ?? [];
+    if (conflicts.length > 0 && !input.ignoreConflicts && input.kind !== 'language') {
+      // The service did not apply it: keep the last confirmed configuration and ask the shopper.
+      const pending: PendingConflict = {requirement: requirementOf(input), conflicts};
+      this.#conflict = {input, pending};
+      this.#changed();
+      this.#emit(new SessionConflictEvent(conflicts, pending.requirement));
+      return;
+    }
+    this.#error = null;
+    if (input.kind === 'language') this.#lang = body.languageIso || this.#lang;
+    const changes = this.#apply(body, input.source);
+    const result: ChangeResult = {configuration: body, changes};
+    for (const waiter of input.waiters) waiter.resolve(result);
+  }
+
+  #failed(input: Input, error: ConfiguratorError) {
+    for (const waiter of input.waiters.splice(0)) waiter.reject(error);
+    if (error.code === ErrorCode.aborted) return;
+    if (!refusedCodes.has(error.code)) {
+      // Kept at the head, so the order of the shopper's inputs survives the failure.
+      this.#queue.unshift(input);
+      this.#pausedByError = true;
+    }
+    this.#fail(error);
+  }
+
+  // --- state -----------------------------------------------------------------------------
+
+  /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
+  #apply(configuration: Configuration, source: ChangeSource): string[] {
+    const before = this.#configuration ? {values: this.#values, texts: this.#texts} : null;
+    const values = normaliseValues(configuration.values);
+    // An answer without texts (an older generation) leaves the known texts as they are.
+    const texts =
+      configuration.textValues === undefined
+        ? this.#texts
+        : normaliseTexts(configuration.textValues);
+    this.#configuration = configuration;
+    this.#values = values;
+    this.#texts = texts;
+    const changes = before ? changedNodes(before, {values, texts}) : [];
+    this.#changed();
+    if (changes.length > 0) this.#emit(new SessionChangeEvent(configuration, changes, source));
+    return changes;
+  }
+
+  #fail(error: ConfiguratorError) {
+    this.#error = error;
+    this.#changed();
+    this.#emit(new SessionErrorEvent(error));
+  }
+
+  #begin() {
+    this.#requests++;
+    this.#changed();
+  }
+
+  #end() {
+    this.#requests = Math.max(0, this.#requests - 1);
+    this.#changed();
+  }
+
+  #pending(): Map<string, PendingInput> {
+    const inputs = [
+      ...(this.#conflict ? [this.#conflict.input] : []),
+      ...(this.#inflight ? [this.#inflight] : []),
+      ...this.#queue,
+    ];
+    const pending = new Map<string, PendingInput>();
+    for (const input of inputs) {
+      if (input.kind === 'language') continue;
+      const entry = {...pending.get(input.nodeId)};
+      if (input.kind === 'select') entry.on = input.value !== 0;
+      else if (input.kind === 'value') entry.value = input.value;
+      else entry.text = input.text;
+      pending.set(input.nodeId, entry);
+    }
+    return pending;
+  }
+
+  #changed() {
+    this.#snapshot = null;
+    this.#emit(new SessionSnapshotEvent(this.snapshot));
+    this.#checkSettled();
+  }
+
+  #emit(event: Event) {
+    if (!this.#disposed) this.dispatchEvent(event);
+  }
+
+  /** Resolves when nothing is loading or in flight and the queue is empty or paused. */
+  #whenSettled(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#settledWaiters.push(resolve);
+      this.#checkSettled();
+    });
+  }
+
+  #checkSettled() {
+    if (this.#settledWaiters.length === 0) return;
+    const paused = this.#conflict !== null || this.#pausedByError;
+    const settled =
+      this.#disposed ||
+      (this.#status !== 'loading' &&
+        this.#inflight === null &&
+        (paused || this.#queue.length === 0));
+    if (settled) for (const resolve of this.#settledWaiters.splice(0)) resolve();
+  }
+}
+
+function requirementOf(input: Input): Requirement {
+  return {
+    featureModelNodeId: input.nodeId,
+    value: input.value,
+    isSelection: input.kind === 'select',
+  };
+}
+
+const notStarted = () =>
+  new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened');

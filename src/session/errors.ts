@@ -1,0 +1,91 @@
+/**
+ * Every failure the headless session reports, by stable code. The `configurator-error` event
+ * of the element carries these codes; docs/widget-errors.md is their table for host pages.
+ * Codes never change meaning once published; new failures get new codes.
+ */
+export const ErrorCode = {
+  /** The token endpoint (or `fetchToken`) failed or answered without a usable token. */
+  tokenFailed: 'token_failed',
+  /** The service refused the token even after one renewal (401), or forbade the call (403). */
+  unauthorized: 'unauthorized',
+  /** The service could not be reached (offline, DNS, connection refused or reset). */
+  network: 'network',
+  /** The service did not answer within the per-request timeout. */
+  timeout: 'timeout',
+  /** The service asked the widget to slow down (429) and retries were used up. */
+  rateLimited: 'rate_limited',
+  /** The service is temporarily unavailable (503) and retries were used up. */
+  serviceUnavailable: 'service_unavailable',
+  /** The service failed with another 5xx status and retries were used up. */
+  serverError: 'server_error',
+  /** The service answered something that is not the JSON the widget expects. */
+  invalidResponse: 'invalid_response',
+  /** A 404 for something other than the model or the session (for example an unknown node). */
+  notFound: 'not_found',
+  /** The `model` identifier names no configuration model. */
+  modelNotFound: 'model_not_found',
+  /** The session id or code is unknown or has expired. */
+  sessionNotFound: 'session_not_found',
+  /** The service rejected the request as malformed or invalid (400, 413, 415, 422). */
+  invalidRequest: 'invalid_request',
+  /** The service rejected the request for another reason (another 4xx status). */
+  requestRejected: 'request_rejected',
+  /** The operation needs a session, and none has been started or opened. */
+  notStarted: 'not_started',
+  /** The operation has to wait until the shopper accepts or cancels a conflict. */
+  conflictPending: 'conflict_pending',
+  /** A quote cannot be requested yet: mandatory features are unanswered or inputs are unsaved. */
+  quoteBlocked: 'quote_blocked',
+  /** The call was cancelled: the session was disposed, restarted, or the caller aborted. */
+  aborted: 'aborted',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface ConfiguratorErrorOptions {
+  /** HTTP status of the answer that caused it; null when there was no answer. */
+  status?: number | null;
+  /** Whether the same call may succeed later (network, timeout, 429, 5xx). */
+  retryable?: boolean;
+  /** The service's own error code from its `{code, message}` body, when it sent one. */
+  serviceCode?: string | null;
+  /** The service's `details`, when it sent some. */
+  details?: unknown;
+  cause?: unknown;
+}
+
+/** A failure of the session, with a stable {@link ErrorCode} and a message for people. */
+export class ConfiguratorError extends Error {
+  readonly code: ErrorCode;
+  /** HTTP status of the answer that caused it; null when there was no answer. */
+  readonly status: number | null;
+  /** Whether the same call may succeed later; the session keeps such inputs for re-sending. */
+  readonly retryable: boolean;
+  /** The service's own error code (see docs/errors.md), when its body carried one. */
+  readonly serviceCode: string | null;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, options: ConfiguratorErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : {cause: options.cause});
+    this.name = 'ConfiguratorError';
+    this.code = code;
+    this.status = options.status ?? null;
+    this.retryable = options.retryable ?? false;
+    this.serviceCode = options.serviceCode ?? null;
+    this.details = options.details;
+  }
+}
+
+/** The `aborted` error used when a caller's signal or `dispose()` cancels work. */
+export const abortedError = (cause?: unknown) =>
+  new ConfiguratorError(ErrorCode.aborted, 'The request was cancelled', {cause});
+
+/** Normalises anything thrown into a {@link ConfiguratorError}. */
+export function toConfiguratorError(error: unknown): ConfiguratorError {
+  if (error instanceof ConfiguratorError) return error;
+  if (error instanceof DOMException && error.name === 'AbortError') return abortedError(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConfiguratorError(ErrorCode.network, message || 'Request failed', {
+    retryable: true,
+    cause: error,
+  });
+}

@@ -1,0 +1,281 @@
+import {ConfiguratorError, ErrorCode, abortedError} from './errors.js';
+import type {TokenSource} from './token-source.js';
+
+/** Backoff for network errors, timeouts, 429 and 5xx. */
+export interface RetryOptions {
+  /** Tries in total, the first included; 1 turns retrying off. */
+  attempts: number;
+  /** Delay before the first retry; doubled each time, with jitter. */
+  baseDelayMs: number;
+  /** No backoff is longer than this; a longer Retry-After ends the retries at once. */
+  maxDelayMs: number;
+}
+
+export const defaultRetry: RetryOptions = {attempts: 4, baseDelayMs: 300, maxDelayMs: 8_000};
+
+export interface HttpClientOptions {
+  /** The service's base URL; a trailing slash is ignored. */
+  baseUrl: string;
+  tokenSource: TokenSource;
+  fetch?: typeof fetch;
+  /** Per attempt, in milliseconds. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'PUT' | 'POST';
+  /** Path below the base URL, already encoded, starting with `/`. */
+  path: string;
+  query?: Record<string, string | boolean | undefined>;
+  /** Sent as JSON unless `text` is set. */
+  json?: unknown;
+  /** Sent as `text/plain`. */
+  text?: string;
+  signal?: AbortSignal;
+  /**
+   * Whether the request may be sent twice. A non-idempotent request is retried only when the
+   * service certainly did not act on it (429, 503), never after a timeout or a lost answer.
+   */
+  idempotent?: boolean;
+  /** Maps a 404 to a more precise code (for example `model_not_found`). */
+  notFoundCode?: ErrorCode;
+}
+
+/** An answer with its body read, so the body falls under the attempt's timeout. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  text: string;
+}
+
+interface Outcome {
+  answer?: Answer;
+  error?: ConfiguratorError;
+}
+
+/**
+ * Sends requests to the service with a bearer token, a per-attempt timeout linked to the
+ * caller's signal, one renewal and replay after a 401, and retries with exponential backoff
+ * and jitter. Every failure becomes a {@link ConfiguratorError}.
+ */
+export class HttpClient {
+  #baseUrl: string;
+  #tokens: TokenSource;
+  #fetch: typeof fetch;
+  #timeoutMs: number;
+  #retry: RetryOptions;
+
+  constructor(options: HttpClientOptions) {
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#tokens = options.tokenSource;
+    // Called unbound: some fetch implementations throw when `this` is not the global.
+    const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = doFetch;
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#retry = {...defaultRetry, ...options.retry};
+  }
+
+  /** Sends the request and answers its JSON body (`undefined` for an empty body). */
+  async request<T>(request: HttpRequest): Promise<T> {
+    const {signal} = request;
+    const url = this.#url(request);
+    const idempotent = request.idempotent ?? request.method !== 'POST';
+    let renewed = false;
+    for (let attempt = 1; ; attempt++) {
+      throwIfAborted(signal);
+      let token: string;
+      try {
+        token = await this.#tokens.get(signal);
+      } catch (error) {
+        throw this.#tokenError(error, signal);
+      }
+      let outcome = await this.#attempt(url, request, token);
+      if (outcome.answer?.status === 401 && !renewed) {
+        // One renewal per request: a second 401 means the token is not the problem.
+        renewed = true;
+        try {
+          token = await this.#tokens.renew(token, signal);
+        } catch (error) {
+          throw this.#tokenError(error, signal);
+        }
+        outcome = await this.#attempt(url, request, token);
+      }
+      throwIfAborted(signal);
+      const {answer, error} = outcome;
+      if (answer?.ok) return this.#body(answer) as T;
+      const failure = error ?? this.#httpError(answer!, request);
+      const mayRepeat =
+        failure.retryable &&
+        (idempotent ||
+          failure.code === ErrorCode.rateLimited ||
+          failure.code === ErrorCode.serviceUnavailable);
+      if (!mayRepeat || attempt >= this.#retry.attempts) throw failure;
+      const delay = this.#delay(attempt, answer);
+      // A Retry-After longer than we are willing to wait: report now, the inputs are kept.
+      if (delay === null) throw failure;
+      await sleep(delay, signal);
+    }
+  }
+
+  #url(request: HttpRequest): string {
+    const url = this.#baseUrl + request.path;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const query = params.toString();
+    return query ? `${url}?${query}` : url;
+  }
+
+  async #attempt(url: string, request: HttpRequest, token: string): Promise<Outcome> {
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+    };
+    let body: string | undefined;
+    if (request.text !== undefined) {
+      headers['Content-Type'] = 'text/plain';
+      body = request.text;
+    } else if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    }
+    try {
+      const response = await this.#fetch(url, {method: request.method, headers, body, signal});
+      // Read the body under the same timeout so a stalled answer is a timeout too.
+      const text = await response.text();
+      return {answer: {status: response.status, ok: response.ok, headers: response.headers, text}};
+    } catch (error) {
+      if (request.signal?.aborted) throw abortedError(request.signal.reason);
+      if (timeout.aborted) {
+        return {
+          error: new ConfiguratorError(ErrorCode.timeout, 'The service did not answer in time', {
+            retryable: true,
+            cause: error,
+          }),
+        };
+      }
+      return {
+        error: new ConfiguratorError(ErrorCode.network, 'The service could not be reached', {
+          retryable: true,
+          cause: error,
+        }),
+      };
+    }
+  }
+
+  #body(answer: Answer): unknown {
+    if (answer.text === '') return undefined;
+    try {
+      return JSON.parse(answer.text);
+    } catch (error) {
+      throw new ConfiguratorError(ErrorCode.invalidResponse, 'The service did not answer JSON', {
+        status: answer.status,
+        cause: error,
+      });
+    }
+  }
+
+  #httpError(answer: Answer, request: HttpRequest): ConfiguratorError {
+    let serviceCode: string | null = null;
+    let message: string | null = null;
+    let details: unknown;
+    try {
+      const body = JSON.parse(answer.text) as Record<string, unknown>;
+      if (typeof body?.code === 'string') serviceCode = body.code;
+      if (typeof body?.message === 'string') message = body.message;
+      details = body?.details;
+    } catch {
+      // Not every error body is the service's JSON (a proxy's HTML page, an empty 503).
+    }
+    const status = answer.status;
+    const options = {status, serviceCode, details};
+    const text = (fallback: string) => message || fallback;
+    if (status === 401 || status === 403) {
+      return new ConfiguratorError(
+        ErrorCode.unauthorized,
+        text('The service refused the token'),
+        options,
+      );
+    }
+    if (status === 404) {
+      return new ConfiguratorError(
+        request.notFoundCode ?? ErrorCode.notFound,
+        text('Not found'),
+        options,
+      );
+    }
+    if (status === 429) {
+      return new ConfiguratorError(ErrorCode.rateLimited, text('Too many requests'), {
+        ...options,
+        retryable: true,
+      });
+    }
+    if (status === 503) {
+      return new ConfiguratorError(ErrorCode.serviceUnavailable, text('Service unavailable'), {
+        ...options,
+        retryable: true,
+      });
+    }
+    if (status >= 500) {
+      return new ConfiguratorError(ErrorCode.serverError, text(`Service error ${status}`), {
+        ...options,
+        retryable: true,
+      });
+    }
+    if ([400, 413, 415, 422].includes(status)) {
+      return new ConfiguratorError(ErrorCode.invalidRequest, text('Invalid request'), options);
+    }
+    return new ConfiguratorError(ErrorCode.requestRejected, text(`Rejected (${status})`), options);
+  }
+
+  #tokenError(error: unknown, signal?: AbortSignal): ConfiguratorError {
+    if (signal?.aborted) return abortedError(signal.reason);
+    if (error instanceof ConfiguratorError) return error;
+    return new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
+      retryable: true,
+      cause: error,
+    });
+  }
+
+  #delay(attempt: number, answer?: Answer): number | null {
+    const {baseDelayMs, maxDelayMs} = this.#retry;
+    const retryAfter = retryAfterMs(answer?.headers.get('Retry-After') ?? null);
+    if (retryAfter !== null) return retryAfter <= maxDelayMs ? retryAfter : null;
+    const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+    // "Equal jitter": at least half the backoff, so retries still spread out and slow down.
+    return exponential / 2 + Math.random() * (exponential / 2);
+  }
+}
+
+/** Retry-After is either delay seconds or an HTTP date. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function throwIfAborted(signal?: AbortSignal) {
+  if (signal?.aborted) throw abortedError(signal.reason);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortedError(signal.reason));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortedError(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, {once: true});
+  });
+}

@@ -1,0 +1,56 @@
+export {
+  ConfiguratorSession,
+  type ChangeResult,
+  type InputOptions,
+  type PendingConflict,
+  type PendingInput,
+  type SessionOptions,
+  type SessionSnapshot,
+  type SessionStatus,
+} from './configurator-session.js';
+export {
+  SessionChangeEvent,
+  SessionConflictEvent,
+  SessionErrorEvent,
+  SessionSnapshotEvent,
+  type ChangeSource,
+  type SessionEventMap,
+} from './session-events.js';
+export {ConfiguratorError, ErrorCode, type ConfiguratorErrorOptions} from './errors.js';
+export {
+  endpointTokenSource,
+  functionTokenSource,
+  parseTokenAnswer,
+  type AccessToken,
+  type FetchedToken,
+  type TokenSource,
+  type TokenSourceOptions,
+} from './token-source.js';
+export {
+  HttpClient,
+  type HttpClientOptions,
+  type HttpRequest,
+  type RetryOptions,
+} from './http-client.js';
+export {changedNodes, normaliseTexts, normaliseValues} from './values.js';
+export {
+  ConflictType,
+  DisplayType,
+  FeatureType,
+  NodeType,
+  type Configuration,
+  type ConfigurationValues,
+  type Conflict,
+  type Currency,
+  type ErrorBody,
+  type FeatureModel,
+  type FeatureNode,
+  type LeasePrice,
+  type LeasePriceLabel,
+  type QuoteCustomer,
+  type QuoteRequest,
+  type QuoteRequestResult,
+  type Requirement,
+  type Step,
+  type TextRequirement,
+} from './wire.js';

@@ -1,0 +1,53 @@
+import type {Configuration} from './wire.js';
+
+/**
+ * Reads node values in either shape the service generations send: `{nodeId: number}` (0 is
+ * off) or `{nodeId: {selected, value}}`. An unselected node reads 0; a selected node reads its
+ * value (1 when it has none). Entries of any other shape are ignored.
+ */
+export function normaliseValues(values: unknown): Map<string, number> {
+  const result = new Map<string, number>();
+  if (typeof values !== 'object' || values === null) return result;
+  for (const [nodeId, raw] of Object.entries(values)) {
+    if (typeof raw === 'number') {
+      if (Number.isFinite(raw)) result.set(nodeId, raw);
+    } else if (typeof raw === 'object' && raw !== null && 'selected' in raw) {
+      const {selected, value} = raw as {selected: unknown; value?: unknown};
+      if (selected !== true) result.set(nodeId, 0);
+      else result.set(nodeId, typeof value === 'number' && Number.isFinite(value) ? value : 1);
+    }
+  }
+  return result;
+}
+
+/** Reads text values by node id; entries that are not strings are ignored. */
+export function normaliseTexts(texts: unknown): Map<string, string> {
+  const result = new Map<string, string>();
+  if (typeof texts !== 'object' || texts === null) return result;
+  for (const [nodeId, text] of Object.entries(texts)) {
+    if (typeof text === 'string') result.set(nodeId, text);
+  }
+  return result;
+}
+
+/** The node ids whose value or text differs between two states (a missing value is 0). */
+export function changedNodes(
+  before: {values: Map<string, number>; texts: Map<string, string>},
+  after: {values: Map<string, number>; texts: Map<string, string>},
+): string[] {
+  const changed = new Set<string>();
+  for (const id of new Set([...before.values.keys(), ...after.values.keys()])) {
+    if ((before.values.get(id) ?? 0) !== (after.values.get(id) ?? 0)) changed.add(id);
+  }
+  for (const id of new Set([...before.texts.keys(), ...after.texts.keys()])) {
+    if ((before.texts.get(id) ?? '') !== (after.texts.get(id) ?? '')) changed.add(id);
+  }
+  return [...changed];
+}
+
+/** Checks the minimum a configuration needs to be used; the rest is read leniently. */
+export function isConfiguration(body: unknown): body is Configuration {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as Partial<Configuration>;
+  return typeof candidate.id === 'string' && typeof candidate.featureModel === 'object';
+}
