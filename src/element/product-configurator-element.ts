@@ -1,14 +1,564 @@
-import {LitElement, html} from 'lit';
-import {property} from 'lit/decorators.js';
+import {LitElement, html, nothing, type PropertyValues} from 'lit';
+import {property, state} from 'lit/decorators.js';
+import {SessionController} from '../controllers/session-controller.js';
+import {ConfiguratorQuoteRequestedEvent} from '../events/configurator-quote-requested-event.js';
+import {ConfiguratorQuoteSubmitEvent} from '../events/configurator-quote-submit-event.js';
+import {baseLanguage, stringsFor} from '../i18n/strings-for.js';
+import type {Strings} from '../i18n/strings.js';
+import {
+  ConfiguratorError,
+  ErrorCode,
+  type ChangeResult,
+  type ConfiguratorSession,
+  type FetchedToken,
+  type SessionSnapshot,
+} from '../session/index.js';
+import type {Configuration, QuoteCustomer, QuoteRequestResult} from '../session/wire.js';
+import {customerFromForm, validateQuoteForm} from '../view/quote-form-data.js';
+import {renderConflictDialog} from '../view/render-conflict-dialog.js';
+import {richText} from '../view/sanitize.js';
+import {renderQuoteForm} from '../view/render-quote-form.js';
+import {
+  renderError,
+  renderSkeleton,
+  renderThankYou,
+  type ErrorView,
+} from '../view/render-states.js';
+import {renderSteps, tabId} from '../view/render-steps.js';
+import {renderSummary} from '../view/render-summary.js';
+import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
+import {styles} from './product-configurator-styles.js';
+
+type Screen = 'configure' | 'quote' | 'thanks';
 
 /**
- * Configures a product against the Configurator and Quotation Service.
+ * Configures a product against the Configurator and Quotation Service and requests a quote:
+ * steps, options, numeric and text inputs, a live price summary, conflict resolution and a
+ * quote form, in the shopper's language.
+ *
+ * @summary An embeddable product configurator with quote requests.
+ *
+ * @fires configurator-ready - The first configuration of a session has been rendered. `configuration`.
+ * @fires configurator-change - The service applied a change and it has been rendered. `configuration`, `changes`, `source`.
+ * @fires configurator-conflict - The service answered a requirement with conflicts. `conflicts`, `requirement`.
+ * @fires configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `configurationId`, `customer`.
+ * @fires configurator-quote-requested - The service accepted the quote request. `configurationId`, `quotationId`, `debtorId`, `result`.
+ * @fires configurator-error - Loading or applying failed. `code`, `message`, `retryable`, `status`.
+ *
+ * @slot header - Content above the configurator, such as a product introduction.
+ * @slot quote-footer - Content beside the quote form's submit button, such as terms or a privacy note.
+ *
+ * @csspart base - The outer layout grid.
+ * @csspart main - The column with the product, steps, quote form or thank-you.
+ * @csspart side - The column holding the summary (sticky on wide layouts).
+ * @csspart progress - The thin bar shown while a request is in flight.
+ * @csspart product - The product heading block.
+ * @csspart product-name - The product's name.
+ * @csspart product-image - The product's image in the summary.
+ * @csspart tabs - The step tab list.
+ * @csspart tab - One step tab.
+ * @csspart tab-selected - The current step tab.
+ * @csspart step-panel - The current step's content.
+ * @csspart step-count - The "step n of m" line.
+ * @csspart step-title - The current step's title.
+ * @csspart step-nav - The previous/next buttons below a step.
+ * @csspart group - A group of features (a mandatory node).
+ * @csspart group-header - A group's title block.
+ * @csspart group-title - A group's title.
+ * @csspart group-image - A group's image.
+ * @csspart required-badge - The badge on a group with an unanswered mandatory choice.
+ * @csspart missing-note - The note under an unanswered mandatory choice.
+ * @csspart description - A model description (sanitized HTML).
+ * @csspart choice - A set of options (radios, cards, dropdown or checkboxes).
+ * @csspart options - The list of options in a set.
+ * @csspart option - One option.
+ * @csspart option-selected - A selected option.
+ * @csspart option-name - An option's name.
+ * @csspart option-price - An option's surcharge.
+ * @csspart option-image - An option's image (card display).
+ * @csspart disabled-reason - Why an option is not available.
+ * @csspart sub-options - Features shown beneath a selected option.
+ * @csspart field - A labelled input (numeric, text or quote form field).
+ * @csspart number-field - A numeric feature.
+ * @csspart text-field - A text feature.
+ * @csspart field-label - A field's label.
+ * @csspart input - A text-like input.
+ * @csspart number-input - A numeric input.
+ * @csspart text-input - A text feature's input.
+ * @csspart textarea - The remarks field.
+ * @csspart select - A dropdown.
+ * @csspart slider - A slider input.
+ * @csspart slider-value - The value shown beside a slider.
+ * @csspart unit - A unit of measurement.
+ * @csspart hint - A field's hint (range).
+ * @csspart figure - An image feature.
+ * @csspart summary - The price summary card.
+ * @csspart summary-eyebrow - The summary's small heading.
+ * @csspart summary-title - The summary's product name.
+ * @csspart prices - The price list.
+ * @csspart price-row - One price line.
+ * @csspart price-total - The total price line.
+ * @csspart lease - The lease price line.
+ * @csspart vat-toggle - The incl./excl. VAT switch.
+ * @csspart code - The session code block.
+ * @csspart code-value - The session code.
+ * @csspart button - Every button.
+ * @csspart button-primary - Primary buttons.
+ * @csspart button-secondary - Secondary buttons.
+ * @csspart quote-button - The summary's "request a quote" button.
+ * @csspart copy-button - The button copying the session code.
+ * @csspart share-button - The button sharing the session code.
+ * @csspart previous - The previous-step button.
+ * @csspart next - The next-step button.
+ * @csspart review - The last step's button to the quote form.
+ * @csspart conflict-dialog - The conflict dialog.
+ * @csspart dialog-title - The conflict dialog's title.
+ * @csspart conflict-list - What accepting would change.
+ * @csspart conflict-item - One consequence.
+ * @csspart dialog-actions - The dialog's buttons.
+ * @csspart conflict-accept - The accept button.
+ * @csspart conflict-cancel - The cancel button.
+ * @csspart quote - The quote section.
+ * @csspart quote-title - The quote section's title.
+ * @csspart quote-blocked - The notice listing unanswered mandatory features.
+ * @csspart missing-link - A link to an unanswered feature.
+ * @csspart back-button - The button back to the configuration.
+ * @csspart quote-form - The quote form.
+ * @csspart form-section - A fieldset of the quote form.
+ * @csspart ship-to-toggle - The "ship to a different address" switch.
+ * @csspart ship-to - The delivery address fields.
+ * @csspart field-error - A field's validation message.
+ * @csspart form-error - The form's message.
+ * @csspart form-actions - The row with the quote footer slot and the submit button.
+ * @csspart submit-button - The quote form's submit button.
+ * @csspart thank-you - The thank-you card.
+ * @csspart reference - The quotation reference list.
+ * @csspart restart-button - The button starting a new configuration.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart error - An error notice.
+ * @csspart error-blocking - The error shown when nothing could be loaded.
+ * @csspart error-banner - The error shown above a configuration that stays usable.
+ * @csspart retry-button - The error notice's retry button.
+ *
+ * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
+ * @cssproperty [--configurator-accent-contrast=#ffffff] - Text on the accent colour.
+ * @cssproperty [--configurator-text=#1b1f27] - Main text colour.
+ * @cssproperty [--configurator-muted=#596273] - Secondary text colour.
+ * @cssproperty [--configurator-surface=#ffffff] - Card background.
+ * @cssproperty [--configurator-background=#f5f6f8] - Subtle backgrounds (tab list, sub-options, skeleton).
+ * @cssproperty [--configurator-border=#dfe3ea] - Borders and dividers.
+ * @cssproperty [--configurator-danger=#b42318] - Errors.
+ * @cssproperty [--configurator-success=#157347] - Confirmations.
+ * @cssproperty [--configurator-warning=#9a5b00] - Missing mandatory answers.
+ * @cssproperty [--configurator-font=inherit] - Font family.
+ * @cssproperty [--configurator-radius=12px] - Corner radius of cards; inner elements derive from it.
+ * @cssproperty [--configurator-spacing=1rem] - Base spacing unit.
+ * @cssproperty [--configurator-sticky-top=1rem] - Offset of the sticky summary (for pages with a fixed header).
  */
 export class ProductConfiguratorElement extends LitElement {
-  /** Model identifier: root feature name or model GUID. */
-  @property() model = '';
+  static override styles = styles;
+
+  /** Model identifier: the model's root feature name or its GUID (v3 `new/{IDENTIFIER}`). */
+  @property({reflect: true}) model = '';
+
+  /** URL on the host's backend that returns an access token (POST, same-origin credentials). */
+  @property({attribute: 'token-endpoint'}) tokenEndpoint = '';
+
+  /** The service's base URL. Default: the page's origin. */
+  @property({attribute: 'api-url'}) apiUrl = '';
+
+  /**
+   * Two-letter language for the model texts and the element's own texts. Default: the nearest
+   * `lang` attribute up the page, else English. Changing it changes the session's language.
+   */
+  @property({reflect: true}) override lang = '';
+
+  /** An existing session id or code to resume (a code copies that configuration). */
+  @property() configuration = '';
+
+  /**
+   * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
+   * Read again on every renewal.
+   */
+  @property({attribute: false}) fetchToken: (() => Promise<FetchedToken>) | null = null;
+
+  @state() private _screen: Screen = 'configure';
+  @state() private _activeStep = '';
+  @state() private _inclVat = true;
+  @state() private _shipTo = false;
+  @state() private _errors: Record<string, string> = {};
+  @state() private _formError = '';
+  @state() private _submitting = false;
+  @state() private _quoteResult: QuoteRequestResult | null = null;
+  @state() private _copyStatus = '';
+  @state() private _announcement = '';
+
+  #controller = new SessionController(this);
+  #draft: Record<string, string> = {};
+  #lastTotal = '';
+  #returnFocus: HTMLElement | null = null;
+
+  /** The headless session behind the element (null until a model and a token source are set). */
+  get session(): ConfiguratorSession | null {
+    return this.#controller.session;
+  }
+
+  /** The current configuration as the service confirmed it. */
+  get value(): Configuration | null {
+    return this.#controller.snapshot?.configuration ?? null;
+  }
+
+  /** Switches a node on or off. Settles when the service has answered. */
+  select(nodeId: string, on: boolean): Promise<ChangeResult> {
+    return this.#require().select(nodeId, on, {source: 'api'});
+  }
+
+  /** Sets a numeric node's value. Settles when the service has answered. */
+  setValue(nodeId: string, value: number): Promise<ChangeResult> {
+    return this.#require().setValue(nodeId, value, {source: 'api'});
+  }
+
+  /** Sets a text node's text. Settles when the service has answered. */
+  setText(nodeId: string, text: string): Promise<ChangeResult> {
+    return this.#require().setText(nodeId, text, {source: 'api'});
+  }
+
+  /**
+   * Requests a quote for the current configuration without the form (no submit event). Fires
+   * `configurator-quote-requested` and shows the thank-you on success.
+   */
+  async requestQuote(customer: QuoteCustomer): Promise<QuoteRequestResult> {
+    const session = this.#require();
+    const configurationId = session.id ?? '';
+    const result = await session.requestQuote({languageIso: this.#lang, ...customer});
+    this._quoteResult = result;
+    this._screen = 'thanks';
+    await this.updateComplete;
+    this.dispatchEvent(new ConfiguratorQuoteRequestedEvent(configurationId, result));
+    return result;
+  }
+
+  /** Drops the session and starts the same model anew. */
+  async restart(): Promise<Configuration> {
+    const session = this.#require();
+    this._screen = 'configure';
+    this._quoteResult = null;
+    this._activeStep = '';
+    this._errors = {};
+    this._formError = '';
+    this.#lastTotal = '';
+    return session.restart();
+  }
+
+  get #lang(): string {
+    const own = baseLanguage(this.lang);
+    if (own) return own;
+    const inherited = this.parentElement?.closest('[lang]')?.getAttribute('lang');
+    return baseLanguage(inherited ?? document.documentElement.lang) || 'en';
+  }
+
+  get #strings(): Strings {
+    return stringsFor(this.#lang);
+  }
+
+  #require(): ConfiguratorSession {
+    const session = this.#controller.session;
+    if (!session) {
+      throw new ConfiguratorError(ErrorCode.notStarted, 'The configurator has no session yet');
+    }
+    return session;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    this.#controller.sync({
+      model: this.model.trim(),
+      configuration: this.configuration.trim(),
+      apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
+      tokenEndpoint: this.tokenEndpoint.trim(),
+      fetchToken: this.fetchToken,
+      lang: this.#lang,
+    });
+    const configuration = this.#controller.snapshot?.configuration;
+    if (configuration) {
+      const total = this._inclVat
+        ? configuration.totalPriceIncVATLabel
+        : configuration.totalPriceExVATLabel;
+      // Announce changes of the total only, not the first render or a VAT toggle.
+      if (this.#lastTotal && total !== this.#lastTotal && !changed.has('_inclVat')) {
+        this._announcement = this.#strings.totalAnnouncement(total);
+      }
+      this.#lastTotal = total;
+    }
+  }
+
+  protected override updated(): void {
+    const dialog = this.renderRoot.querySelector('dialog');
+    const conflict = this.#controller.snapshot?.conflict ?? null;
+    if (!dialog) return;
+    if (conflict && !dialog.open) {
+      const active = (this.renderRoot as ShadowRoot).activeElement;
+      this.#returnFocus = active instanceof HTMLElement ? active : null;
+      dialog.showModal();
+    } else if (!conflict && dialog.open) {
+      dialog.close();
+      const back = this.#returnFocus;
+      this.#returnFocus = null;
+      if (back?.isConnected) back.focus();
+    }
+  }
 
   override render() {
-    return html`<p part="placeholder">${this.model}</p>`;
+    const snapshot = this.#controller.snapshot;
+    const s = this.#strings;
+    const configuration = snapshot?.configuration ?? null;
+    const hasTarget = !!(this.model.trim() || this.configuration.trim());
+
+    let body: unknown = nothing;
+    let view: ConfigurationView | null = null;
+    if (configuration && snapshot) {
+      view = buildViewModel({
+        configuration,
+        values: snapshot.values,
+        texts: snapshot.texts,
+        pending: snapshot.pending,
+        apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
+        inclVat: this._inclVat,
+      });
+      body = this.#renderReady(view, snapshot, s);
+    } else if (snapshot?.status === 'error' && snapshot.error) {
+      body = renderError(this.#errorView(snapshot.error, s, true), true, s, () => this.#retry());
+    } else if (hasTarget) {
+      body = renderSkeleton(s);
+    }
+
+    return html`<div class="layout" part="base" lang=${this.#lang}>
+      <div class="header"><slot name="header"></slot></div>
+      <div
+        class="progress ${snapshot?.busy && configuration ? 'active' : ''}"
+        part="progress"
+        aria-hidden="true"
+      ></div>
+      ${body}
+      ${renderConflictDialog(snapshot?.conflict ?? null, view?.names ?? new Map(), this.#lang, s, {
+        resolveConflict: (accept) => this.#resolveConflict(accept),
+      })}
+      <div class="sr-only" aria-live="polite" aria-atomic="true">${this._announcement}</div>
+    </div>`;
+  }
+
+  #renderReady(view: ConfigurationView, snapshot: SessionSnapshot, s: Strings) {
+    const steps = view.steps;
+    const active = steps.find((st) => st.id === this._activeStep)?.id ?? steps[0]?.id ?? '';
+    const banner =
+      snapshot.error && snapshot.error.code !== ErrorCode.aborted && this._screen !== 'thanks'
+        ? renderError(this.#errorView(snapshot.error, s, false), false, s, () => this.#retry())
+        : nothing;
+
+    let main: unknown;
+    if (this._screen === 'thanks' && this._quoteResult) {
+      main = renderThankYou(
+        {quotationId: this._quoteResult.quotationId, code: view.code},
+        s,
+        () => void this.restart().catch(() => {}),
+      );
+    } else if (this._screen === 'quote') {
+      main = renderQuoteForm(
+        {
+          lang: this.#lang,
+          draft: this.#draft,
+          shipTo: this._shipTo,
+          errors: this._errors,
+          formError: this._formError,
+          submitting: this._submitting,
+          unanswered: view.unanswered,
+          steps,
+          defaultCountry: snapshot.configuration?.countryIso || 'NL',
+        },
+        s,
+        {
+          back: () => this.#showScreen('configure'),
+          submit: (form) => void this.#submitQuote(form),
+          draftInput: (name, value) => {
+            this.#draft[name] = value;
+            if (this._errors[name]) this._errors = {...this._errors, [name]: ''};
+          },
+          toggleShipTo: (on) => (this._shipTo = on),
+          goToNode: (nodeId, stepId) => void this.#goToNode(nodeId, stepId),
+        },
+      );
+    } else {
+      main = html`<div class="card">
+        ${renderSteps(steps, active, s, {
+          select: (id, on) => this.#input(this.#require().select(id, on)),
+          setValue: (id, value) => this.#input(this.#require().setValue(id, value)),
+          setText: (id, text) => this.#input(this.#require().setText(id, text)),
+          goToStep: (id, focusTab) => void this.#goToStep(id, focusTab),
+          review: () => this.#showScreen('quote'),
+        })}
+      </div>`;
+    }
+
+    return html`<div class="main" part="main">
+        <header class="product" part="product">
+          <div>
+            <h2 class="product-name" part="product-name">${view.product.name}</h2>
+            ${
+              view.product.descriptionHtml
+                ? html`<div class="description" part="description">
+                    ${richText(view.product.descriptionHtml)}
+                  </div>`
+                : nothing
+            }
+          </div>
+        </header>
+        ${banner} ${main}
+      </div>
+      <aside class="side" part="side" aria-label=${s.summaryTitle}>
+        ${renderSummary(
+          view,
+          {
+            busy: snapshot.busy,
+            copyStatus: this._copyStatus,
+            canShare: typeof navigator.share === 'function',
+            showQuoteButton: this._screen === 'configure',
+          },
+          s,
+          {
+            toggleVat: (incl) => (this._inclVat = incl),
+            copyCode: () => void this.#copyCode(view.code),
+            shareCode: () => void this.#shareCode(view),
+            requestQuote: () => this.#showScreen('quote'),
+          },
+        )}
+      </aside>`;
+  }
+
+  #errorView(error: ConfiguratorError, s: Strings, blocking: boolean): ErrorView {
+    const r = s.errorReasons;
+    const reason =
+      error.code === ErrorCode.network
+        ? r.network
+        : error.code === ErrorCode.timeout
+          ? r.timeout
+          : error.code === ErrorCode.unauthorized || error.code === ErrorCode.tokenFailed
+            ? r.unauthorized
+            : error.code === ErrorCode.modelNotFound ||
+                error.code === ErrorCode.sessionNotFound ||
+                error.code === ErrorCode.notFound
+              ? r.notFound
+              : error.code === ErrorCode.rateLimited ||
+                  error.code === ErrorCode.serviceUnavailable ||
+                  error.code === ErrorCode.serverError
+                ? r.unavailable
+                : r.other;
+    return {
+      title: s.errorTitle,
+      message: blocking ? s.errorLoad : s.errorApply,
+      reason,
+      retryable: error.retryable,
+    };
+  }
+
+  /** UI inputs: failures are shown by the error state and event, never thrown at the page. */
+  #input(work: Promise<unknown>) {
+    work.catch(() => {});
+  }
+
+  #retry() {
+    this.#controller.retry().catch(() => {});
+  }
+
+  #resolveConflict(accept: boolean) {
+    this.#require()
+      .resolveConflict(accept)
+      .catch(() => {});
+  }
+
+  async #showScreen(screen: Screen) {
+    this._screen = screen;
+    this._formError = '';
+    await this.updateComplete;
+    const target =
+      screen === 'quote'
+        ? this.renderRoot.querySelector<HTMLElement>('#quote-title')
+        : (this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
+          this.renderRoot.querySelector<HTMLElement>('.step-title'));
+    target?.focus();
+  }
+
+  async #goToStep(stepId: string, focusTab: boolean) {
+    this._activeStep = stepId;
+    await this.updateComplete;
+    if (focusTab)
+      this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(tabId(stepId))}`)?.focus();
+  }
+
+  async #goToNode(nodeId: string, stepId: string | null) {
+    this._screen = 'configure';
+    if (stepId) this._activeStep = stepId;
+    await this.updateComplete;
+    const node = this.renderRoot.querySelector<HTMLElement>(`[data-node="${CSS.escape(nodeId)}"]`);
+    const focusable =
+      node?.querySelector<HTMLElement>('h3[tabindex], input:not(:disabled), select, textarea') ??
+      null;
+    node?.scrollIntoView({block: 'center', behavior: 'smooth'});
+    focusable?.focus({preventScroll: true});
+  }
+
+  async #submitQuote(form: HTMLFormElement) {
+    const s = this.#strings;
+    const session = this.#require();
+    const errors = validateQuoteForm(form, s);
+    this._errors = errors;
+    if (Object.keys(errors).length > 0) {
+      this._formError = s.formInvalid;
+      await this.updateComplete;
+      const first = Object.keys(errors)[0]!;
+      this.renderRoot.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
+      return;
+    }
+    if ((session.snapshot.configuration?.unansweredMandatories ?? []).length > 0) return;
+    const customer = customerFromForm(form, {languageIso: this.#lang});
+    const submit = new ConfiguratorQuoteSubmitEvent(session.id ?? '', customer);
+    this.dispatchEvent(submit);
+    if (submit.defaultPrevented) {
+      this._formError = '';
+      return;
+    }
+    this._formError = '';
+    this._submitting = true;
+    try {
+      await this.requestQuote(customer);
+      this.#draft = {};
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
+    } catch (error) {
+      const e = error instanceof ConfiguratorError ? error : null;
+      this._formError = `${s.errorQuote} ${e ? this.#errorView(e, s, false).reason : ''}`.trim();
+    } finally {
+      this._submitting = false;
+    }
+  }
+
+  async #copyCode(code: string) {
+    const s = this.#strings;
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(code);
+      this._copyStatus = s.copied;
+    } catch {
+      this._copyStatus = s.copyFailed;
+      const el = this.renderRoot.querySelector('.code');
+      const selection = getSelection();
+      if (el && selection) selection.selectAllChildren(el);
+    }
+  }
+
+  async #shareCode(view: ConfigurationView) {
+    try {
+      await navigator.share({title: view.product.name, text: `${view.product.name}: ${view.code}`});
+    } catch {
+      // The shopper closed the share sheet; nothing to report.
+    }
   }
 }

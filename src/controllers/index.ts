@@ -1,0 +1,1 @@
+export {SessionController, type SessionConfig} from './session-controller.js';

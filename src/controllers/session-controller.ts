@@ -1,0 +1,212 @@
+import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import {ConfiguratorChangeEvent} from '../events/configurator-change-event.js';
+import {ConfiguratorConflictEvent} from '../events/configurator-conflict-event.js';
+import {ConfiguratorErrorEvent} from '../events/configurator-error-event.js';
+import {ConfiguratorReadyEvent} from '../events/configurator-ready-event.js';
+import {
+  ConfiguratorSession,
+  ErrorCode,
+  endpointTokenSource,
+  functionTokenSource,
+  type ConfiguratorError,
+  type FetchedToken,
+  type SessionChangeEvent,
+  type SessionConflictEvent,
+  type SessionErrorEvent,
+  type SessionSnapshot,
+  type TokenSource,
+} from '../session/index.js';
+
+/** What the element knows that decides which session it needs. */
+export interface SessionConfig {
+  model: string;
+  /** A session id or code to resume instead of starting anew. */
+  configuration: string;
+  apiUrl: string;
+  tokenEndpoint: string;
+  fetchToken: (() => Promise<FetchedToken>) | null;
+  lang: string;
+}
+
+type Host = ReactiveControllerHost & HTMLElement;
+
+/**
+ * Owns the element's {@link ConfiguratorSession}: creates it once a model (or a configuration
+ * to resume) and a token source are known, replaces it when they change, renders on every
+ * snapshot and re-dispatches the session's news as the element's public events, after the
+ * element has rendered them.
+ *
+ * Moving the element (disconnected and connected again in the same task) keeps the session;
+ * really leaving the page disposes it, aborting whatever is in flight. Coming back resumes the
+ * same session by id.
+ */
+export class SessionController implements ReactiveController {
+  #host: Host;
+  #session: ConfiguratorSession | null = null;
+  /** Identifies what the current session was made for; a different key needs a new session. */
+  #key = '';
+  #config: SessionConfig | null = null;
+  #readyFired = false;
+  #disposalQueued = false;
+  /** The id of a session disposed because the element left the page, reopened on return. */
+  #resume: {key: string; id: string} | null = null;
+  #detach: (() => void) | null = null;
+
+  constructor(host: Host) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** The current session, if any. */
+  get session(): ConfiguratorSession | null {
+    return this.#session;
+  }
+
+  get snapshot(): SessionSnapshot | null {
+    return this.#session?.snapshot ?? null;
+  }
+
+  hostConnected(): void {
+    this.#disposalQueued = false;
+    // Back after a real removal: the next update recreates the session (resuming it by id).
+    if (!this.#session && this.#config) this.#host.requestUpdate();
+  }
+
+  hostDisconnected(): void {
+    // A move is a disconnect and a connect in the same task: wait before disposing.
+    this.#disposalQueued = true;
+    queueMicrotask(() => {
+      if (!this.#disposalQueued || this.#host.isConnected) return;
+      this.#disposalQueued = false;
+      const id = this.#session?.id;
+      if (id) this.#resume = {key: this.#key, id};
+      this.#dispose();
+    });
+  }
+
+  /**
+   * Called from the element's `willUpdate` with its current properties, so that attributes set
+   * in any order within one task lead to one decision.
+   */
+  sync(config: SessionConfig): void {
+    const previousLang = this.#config?.lang;
+    this.#config = config;
+    if (!this.#host.isConnected) return;
+    const token = config.fetchToken ? 'function' : config.tokenEndpoint;
+    const target = config.configuration || config.model;
+    if (!target || !token) {
+      if (this.#session && !target) this.#dispose();
+      return;
+    }
+    const key = JSON.stringify([config.apiUrl, token, config.model, config.configuration]);
+    if (this.#session && key === this.#key) {
+      if (previousLang === config.lang || config.lang === this.#session.lang) return;
+      if (this.#session.snapshot.configuration) {
+        this.#session.changeLanguage(config.lang).catch(() => {});
+        return;
+      }
+      // Nothing loaded yet: starting again in the new language is the simplest correct thing.
+    }
+    this.#dispose();
+    this.#create(config, key);
+  }
+
+  /** Tries again after a failure: the failed load, or the kept inputs. */
+  retry(): Promise<void> {
+    const session = this.#session;
+    if (!session) return Promise.resolve();
+    return session.retry();
+  }
+
+  #tokenSource(config: SessionConfig): TokenSource {
+    if (config.fetchToken) {
+      // Reads the property on each renewal, so a host may replace fetchToken at any time.
+      return functionTokenSource(() => {
+        const fetchToken = this.#config?.fetchToken;
+        if (!fetchToken) return Promise.reject(new Error('fetchToken was removed'));
+        return fetchToken();
+      });
+    }
+    return endpointTokenSource(new URL(config.tokenEndpoint, document.baseURI).href);
+  }
+
+  #create(config: SessionConfig, key: string) {
+    const session = new ConfiguratorSession({
+      apiUrl: config.apiUrl,
+      tokenSource: this.#tokenSource(config),
+      lang: config.lang,
+    });
+    this.#session = session;
+    this.#key = key;
+    this.#readyFired = false;
+
+    const onSnapshot = () => {
+      this.#host.requestUpdate();
+      if (!this.#readyFired && session.snapshot.configuration) {
+        this.#readyFired = true;
+        const configuration = session.snapshot.configuration;
+        this.#afterRender(session, () => new ConfiguratorReadyEvent(configuration));
+      }
+    };
+    const onChange = (e: Event) => {
+      const {configuration, changes, source} = e as SessionChangeEvent;
+      if (changes.length === 0) return;
+      this.#afterRender(session, () => new ConfiguratorChangeEvent(configuration, changes, source));
+    };
+    const onConflict = (e: Event) => {
+      const {conflicts, requirement} = e as SessionConflictEvent;
+      this.#afterRender(session, () => new ConfiguratorConflictEvent(conflicts, requirement));
+    };
+    const onError = (e: Event) => {
+      const error: ConfiguratorError = (e as SessionErrorEvent).error;
+      if (error.code === ErrorCode.aborted) return;
+      this.#afterRender(
+        session,
+        () =>
+          new ConfiguratorErrorEvent({
+            code: error.code,
+            message: error.message,
+            retryable: error.retryable,
+            status: error.status,
+          }),
+      );
+    };
+    session.addEventListener('snapshot', onSnapshot);
+    session.addEventListener('change', onChange);
+    session.addEventListener('conflict', onConflict);
+    session.addEventListener('error', onError);
+    this.#detach = () => {
+      session.removeEventListener('snapshot', onSnapshot);
+      session.removeEventListener('change', onChange);
+      session.removeEventListener('conflict', onConflict);
+      session.removeEventListener('error', onError);
+    };
+
+    const resume = this.#resume?.key === key ? this.#resume.id : null;
+    this.#resume = null;
+    const load = resume
+      ? session.open(resume)
+      : config.configuration
+        ? session.open(config.configuration)
+        : session.start(config.model);
+    // Failures reach the page as `configurator-error` and the error state.
+    load.catch(() => {});
+    this.#host.requestUpdate();
+  }
+
+  /** Dispatches once the element has rendered what the event reports, unless replaced since. */
+  #afterRender(session: ConfiguratorSession, make: () => Event) {
+    void this.#host.updateComplete.then(() => {
+      if (this.#session === session) this.#host.dispatchEvent(make());
+    });
+  }
+
+  #dispose() {
+    this.#detach?.();
+    this.#detach = null;
+    this.#session?.dispose();
+    this.#session = null;
+    this.#key = '';
+    this.#host.requestUpdate();
+  }
+}

@@ -1,0 +1,102 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import type {Strings} from '../i18n/strings.js';
+import {ConflictType, type Conflict, type Requirement} from '../session/wire.js';
+
+export interface ConflictHandlers {
+  resolveConflict(accept: boolean): void;
+}
+
+export interface ConflictView {
+  requirement: Requirement;
+  conflicts: readonly Conflict[];
+}
+
+const formatNumber = (n: number, lang: string) =>
+  new Intl.NumberFormat(lang || undefined, {maximumFractionDigits: 4}).format(n);
+
+/** One consequence of accepting, in the shopper's language. */
+export function describeConflict(c: Conflict, s: Strings, lang: string): string {
+  const path = (c.featurePath?.length ? c.featurePath : [c.feature?.name ?? '']).join(' › ');
+  switch (c.type) {
+    case ConflictType.add:
+      return s.conflictAdd(path);
+    case ConflictType.remove:
+      return s.conflictRemove(path);
+    case ConflictType.alternative: {
+      const to = (c.alternativeOptions ?? []).map((o) => o.name).join(' / ');
+      return to ? s.conflictSwitch(path, to) : s.conflictRemove(path);
+    }
+    case ConflictType.value:
+      return s.conflictValue(
+        path,
+        formatNumber(c.actualValue, lang),
+        formatNumber(c.requestedValue, lang),
+      );
+    default:
+      return path;
+  }
+}
+
+/**
+ * The conflict dialog's contents. The `<dialog>` is always rendered; the element opens it with
+ * `showModal()` (focus trap, Escape) while a conflict waits.
+ */
+export function renderConflictDialog(
+  conflict: ConflictView | null,
+  names: ReadonlyMap<string, string>,
+  lang: string,
+  s: Strings,
+  on: ConflictHandlers,
+): TemplateResult {
+  const name = conflict ? (names.get(conflict.requirement.featureModelNodeId) ?? '') : '';
+  return html`<dialog
+    class="dialog"
+    part="conflict-dialog"
+    aria-labelledby="conflict-title"
+    aria-describedby="conflict-intro"
+    @cancel=${(e: Event) => {
+      // Escape means "keep my configuration"; the element closes the dialog on re-render.
+      e.preventDefault();
+      if (conflict) on.resolveConflict(false);
+    }}
+  >
+    ${
+      conflict
+        ? html`<h2 id="conflict-title" class="dialog-title" part="dialog-title">
+              ${s.conflictTitle}
+            </h2>
+            <p id="conflict-intro">${s.conflictIntro(name)}</p>
+            <ul class="conflict-list" part="conflict-list">
+              ${conflict.conflicts.map(
+                (c) =>
+                  html`<li class="conflict-item type-${c.type}" part="conflict-item">
+                    <span class="conflict-icon" aria-hidden="true"
+                      >${['+', '−', '⇄', '±'][c.type] ?? '•'}</span
+                    >
+                    <span>${describeConflict(c, s, lang)}</span>
+                  </li>`,
+              )}
+            </ul>
+            <div class="dialog-actions" part="dialog-actions">
+              <button
+                type="button"
+                class="button secondary"
+                part="button button-secondary conflict-cancel"
+                @click=${() => on.resolveConflict(false)}
+              >
+                ${s.cancel}
+              </button>
+              <button
+                type="button"
+                class="button primary"
+                part="button button-primary conflict-accept"
+                autofocus
+                @click=${() => on.resolveConflict(true)}
+              >
+                ${s.accept}
+              </button>
+            </div>`
+        : nothing
+    }
+  </dialog>`;
+}

@@ -1,0 +1,308 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import {classMap} from 'lit/directives/class-map.js';
+import {ifDefined} from 'lit/directives/if-defined.js';
+import {live} from 'lit/directives/live.js';
+import type {Strings} from '../i18n/strings.js';
+import {richText} from './sanitize.js';
+import type {ViewHandlers} from './view-handlers.js';
+import type {
+  ChoiceView,
+  GroupView,
+  ImageView,
+  NodeView,
+  NumberView,
+  OptionView,
+  TextView,
+} from './view-model.js';
+
+const descId = (id: string) => `${id}-desc`;
+
+function missingNote(missing: boolean, id: string, s: Strings) {
+  return missing
+    ? html`<p class="missing-note" part="missing-note" id="${id}-missing">${s.missingAnswer}</p>`
+    : nothing;
+}
+
+function description(id: string, htmlText: string | null) {
+  return htmlText
+    ? html`<div class="description" part="description" id=${descId(id)}>${richText(htmlText)}</div>`
+    : nothing;
+}
+
+function disabledNote(option: {disabled: boolean; disabledReason: string | null}, s: Strings) {
+  if (!option.disabled) return nothing;
+  return html`<span class="disabled-reason" part="disabled-reason"
+    >${option.disabledReason || s.unavailable}</span
+  >`;
+}
+
+function price(label: string) {
+  return label ? html`<span class="price" part="option-price">+ ${label}</span>` : nothing;
+}
+
+/** Renders one node of the view model. */
+export function renderNode(node: NodeView, s: Strings, on: ViewHandlers): TemplateResult {
+  switch (node.kind) {
+    case 'group':
+      return renderGroup(node, s, on);
+    case 'choice':
+      return renderChoice(node, s, on);
+    case 'number':
+      return renderNumber(node, s, on);
+    case 'text':
+      return renderText(node, s, on);
+    case 'image':
+      return renderImage(node);
+  }
+}
+
+export function renderNodes(nodes: readonly NodeView[], s: Strings, on: ViewHandlers) {
+  return nodes.map((n) => renderNode(n, s, on));
+}
+
+/** A mandatory node: a titled card holding its children. */
+export function renderGroup(group: GroupView, s: Strings, on: ViewHandlers): TemplateResult {
+  return html`<section
+    class=${classMap({group: true, missing: group.missing})}
+    part="group"
+    data-node=${group.id}
+    aria-labelledby="${group.id}-heading"
+  >
+    <header class="group-header" part="group-header">
+      ${
+        group.imageUrl
+          ? html`<img class="group-image" part="group-image" src=${group.imageUrl} alt="" />`
+          : nothing
+      }
+      <div>
+        <h3 class="group-title" part="group-title" id="${group.id}-heading" tabindex="-1">
+          ${group.name}
+          ${
+            group.missing
+              ? html`<span class="badge required" part="required-badge">${s.required}</span>`
+              : nothing
+          }
+        </h3>
+        ${description(group.id, group.descriptionHtml)}
+      </div>
+    </header>
+    ${renderNodes(group.children, s, on)}
+  </section>`;
+}
+
+/** Alternatives (radios, cards, dropdown) or optional/or nodes (checkboxes). */
+export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): TemplateResult {
+  const labelling = choice.labelledBy
+    ? html``
+    : html`<div class="sr-only" id="${choice.id}-label">${choice.label}</div>`;
+  const labelledBy = choice.labelledBy ?? `${choice.id}-label`;
+  const describedBy = choice.missing ? `${choice.id}-missing` : undefined;
+  const sub = choice.options.flatMap((o) =>
+    o.selected && o.children.length
+      ? [html`<div class="sub-options" part="sub-options">${renderNodes(o.children, s, on)}</div>`]
+      : [],
+  );
+
+  if (choice.control === 'dropdown') {
+    const selected = choice.options.find((o) => o.selected);
+    return html`<div class="choice dropdown" part="choice" data-choice=${choice.id}>
+      ${labelling}
+      <select
+        part="select"
+        aria-labelledby=${labelledBy}
+        aria-describedby=${ifDefined(describedBy)}
+        aria-invalid=${choice.missing ? 'true' : 'false'}
+        @change=${(e: Event) => {
+          const id = (e.target as HTMLSelectElement).value;
+          if (id) on.select(id, true);
+        }}
+      >
+        ${selected ? nothing : html`<option value="" selected disabled>${s.choose}</option>`}
+        ${choice.options.map(
+          (o) =>
+            html`<option
+              value=${o.id}
+              ?selected=${o.selected}
+              ?disabled=${o.disabled && !o.selected}
+            >
+              ${o.name}${o.priceLabel ? ` (+ ${o.priceLabel})` : ''}${
+                o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''
+              }
+            </option>`,
+        )}
+      </select>
+      ${missingNote(choice.missing, choice.id, s)} ${sub}
+    </div>`;
+  }
+
+  const radio = choice.control !== 'checkbox';
+  return html`<div
+    class=${classMap({choice: true, [choice.control]: true, missing: choice.missing})}
+    part="choice"
+    data-choice=${choice.id}
+  >
+    ${labelling}
+    <div
+      class="options"
+      part="options"
+      role=${radio ? 'radiogroup' : 'group'}
+      aria-labelledby=${labelledBy}
+      aria-describedby=${ifDefined(describedBy)}
+      aria-required=${ifDefined(radio && choice.missing ? 'true' : undefined)}
+    >
+      ${choice.options.map((o) => renderOption(choice, o, s, on))}
+    </div>
+    ${missingNote(choice.missing, choice.id, s)} ${radio ? sub : nothing}
+  </div>`;
+}
+
+function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHandlers) {
+  const radio = choice.control !== 'checkbox';
+  const describedBy = [o.descriptionHtml ? descId(o.id) : '', o.disabled ? `${o.id}-reason` : '']
+    .filter(Boolean)
+    .join(' ');
+  return html`<div
+    class=${classMap({option: true, selected: o.selected, disabled: o.disabled})}
+    part=${o.selected ? 'option option-selected' : 'option'}
+    data-node=${o.id}
+  >
+    <label class="option-label">
+      <input
+        type=${radio ? 'radio' : 'checkbox'}
+        name=${choice.id}
+        value=${o.id}
+        .checked=${live(o.selected)}
+        ?disabled=${o.disabled && !o.selected}
+        aria-describedby=${ifDefined(describedBy || undefined)}
+        @change=${(e: Event) => on.select(o.id, (e.target as HTMLInputElement).checked)}
+      />
+      ${
+        choice.control === 'cards' && o.imageUrl
+          ? html`<img class="option-image" part="option-image" src=${o.imageUrl} alt="" />`
+          : nothing
+      }
+      <span class="option-text">
+        <span class="option-name" part="option-name">${o.name}</span>
+        ${price(o.priceLabel)}
+      </span>
+    </label>
+    ${o.descriptionHtml ? description(o.id, o.descriptionHtml) : nothing}
+    ${o.disabled ? html`<span id="${o.id}-reason">${disabledNote(o, s)}</span>` : nothing}
+    ${
+      !radio && o.selected && o.children.length
+        ? html`<div class="sub-options" part="sub-options">${renderNodes(o.children, s, on)}</div>`
+        : nothing
+    }
+  </div>`;
+}
+
+/** Numeric input: a slider (displayType 7) or a number field, with its unit and range. */
+export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): TemplateResult {
+  const inputId = `${n.id}-input`;
+  const hints = [
+    n.min !== null && n.max !== null ? s.minMax(String(n.min), String(n.max)) : '',
+  ].filter(Boolean);
+  const describedBy = [
+    n.descriptionHtml ? descId(n.id) : '',
+    hints.length ? `${n.id}-hint` : '',
+    n.missing ? `${n.id}-missing` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const unit = n.unit ? html`<span class="unit" part="unit">${n.unit}</span>` : nothing;
+  return html`<div
+    class=${classMap({field: true, number: true, missing: n.missing})}
+    part="field number-field"
+    data-node=${n.id}
+  >
+    <label class="field-label" part="field-label" for=${inputId}>${n.name}</label>
+    ${description(n.id, n.descriptionHtml)}
+    <div class="number-row">
+      ${
+        n.slider
+          ? html`<input
+                id=${inputId}
+                part="slider"
+                type="range"
+                min=${ifDefined(n.min ?? undefined)}
+                max=${ifDefined(n.max ?? undefined)}
+                step=${ifDefined(n.step ?? undefined)}
+                .value=${live(String(n.value))}
+                ?disabled=${n.disabled}
+                aria-describedby=${ifDefined(describedBy || undefined)}
+                aria-valuetext=${n.unit ? `${n.value} ${n.unit}` : String(n.value)}
+                @input=${(e: Event) =>
+                  on.setValue(n.id, (e.target as HTMLInputElement).valueAsNumber)}
+              />
+              <output part="slider-value" for=${inputId}>${n.value} ${unit}</output>`
+          : html`<div class="input-with-unit">
+              <input
+                id=${inputId}
+                part="input number-input"
+                type="number"
+                inputmode="decimal"
+                min=${ifDefined(n.min ?? undefined)}
+                max=${ifDefined(n.max ?? undefined)}
+                step=${ifDefined(n.step ?? undefined)}
+                .value=${live(String(n.value))}
+                ?disabled=${n.disabled}
+                aria-describedby=${ifDefined(describedBy || undefined)}
+                aria-invalid=${n.missing ? 'true' : 'false'}
+                @change=${(e: Event) => {
+                  const value = (e.target as HTMLInputElement).valueAsNumber;
+                  if (Number.isFinite(value)) on.setValue(n.id, value);
+                }}
+              />
+              ${unit}
+            </div>`
+      }
+      ${
+        n.priceLabel
+          ? html`<span class="price" part="option-price"
+              >${n.priceLabel} ${n.unit ? s.perUnit(n.unit) : ''}</span
+            >`
+          : nothing
+      }
+    </div>
+    ${
+      hints.length
+        ? html`<p class="hint" part="hint" id="${n.id}-hint">${hints.join(' · ')}</p>`
+        : nothing
+    }
+    ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
+  </div>`;
+}
+
+/** Free text (featureType 3). */
+export function renderText(t: TextView, s: Strings, on: ViewHandlers): TemplateResult {
+  const inputId = `${t.id}-input`;
+  const describedBy = [t.descriptionHtml ? descId(t.id) : '', t.missing ? `${t.id}-missing` : '']
+    .filter(Boolean)
+    .join(' ');
+  return html`<div
+    class=${classMap({field: true, text: true, missing: t.missing})}
+    part="field text-field"
+    data-node=${t.id}
+  >
+    <label class="field-label" part="field-label" for=${inputId}>${t.name}</label>
+    ${description(t.id, t.descriptionHtml)}
+    <input
+      id=${inputId}
+      part="input text-input"
+      type="text"
+      maxlength="500"
+      .value=${live(t.value)}
+      ?disabled=${t.disabled}
+      aria-describedby=${ifDefined(describedBy || undefined)}
+      aria-invalid=${t.missing ? 'true' : 'false'}
+      @change=${(e: Event) => on.setText(t.id, (e.target as HTMLInputElement).value)}
+    />
+    ${t.disabled ? disabledNote(t, s) : nothing} ${missingNote(t.missing, t.id, s)}
+  </div>`;
+}
+
+export function renderImage(i: ImageView): TemplateResult {
+  return html`<figure class="figure" part="figure" data-node=${i.id}>
+    <img src=${i.imageUrl} alt=${i.name} loading="lazy" />
+  </figure>`;
+}

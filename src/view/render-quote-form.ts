@@ -1,0 +1,213 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import {classMap} from 'lit/directives/class-map.js';
+import {ifDefined} from 'lit/directives/if-defined.js';
+import type {Strings} from '../i18n/strings.js';
+import {
+  addressFields,
+  contactFields,
+  countries,
+  remarksField,
+  shipToFields,
+  type FieldSpec,
+} from './quote-form-data.js';
+import type {StepView, UnansweredView} from './view-model.js';
+
+export interface QuoteFormState {
+  lang: string;
+  /** Values typed so far, kept while the shopper goes back to the configuration. */
+  draft: Readonly<Record<string, string>>;
+  shipTo: boolean;
+  errors: Readonly<Record<string, string>>;
+  /** A message for the whole form (invalid fields, or the request failed). */
+  formError: string;
+  submitting: boolean;
+  unanswered: readonly UnansweredView[];
+  steps: readonly StepView[];
+  defaultCountry: string;
+}
+
+export interface QuoteFormHandlers {
+  back(): void;
+  submit(form: HTMLFormElement): void;
+  draftInput(name: string, value: string): void;
+  toggleShipTo(on: boolean): void;
+  goToNode(nodeId: string, stepId: string | null): void;
+}
+
+function countryName(code: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang, 'en'], {type: 'region'}).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateResult {
+  const id = `quote-${f.name}`;
+  const error = state.errors[f.name];
+  const value = state.draft[f.name] ?? '';
+  const describedBy = error ? `${id}-error` : undefined;
+  const label = html`<label class="field-label" part="field-label" for=${id}>
+    ${f.label(s)} ${f.required ? nothing : html`<span class="optional">(${s.optional})</span>`}
+  </label>`;
+  let control: TemplateResult;
+  if (f.type === 'country') {
+    const selected = (value || state.defaultCountry).toUpperCase();
+    const codes: string[] = countries.includes(selected as (typeof countries)[number])
+      ? [...countries]
+      : [selected, ...countries];
+    control = html`<select
+      id=${id}
+      name=${f.name}
+      part="select"
+      autocomplete=${f.autocomplete}
+      ?required=${f.required}
+    >
+      ${codes
+        .map((code) => ({code, name: countryName(code, state.lang)}))
+        .sort((a, b) => a.name.localeCompare(b.name, state.lang))
+        .map(
+          (c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`,
+        )}
+    </select>`;
+  } else if (f.type === 'textarea') {
+    control = html`<textarea
+      id=${id}
+      name=${f.name}
+      part="input textarea"
+      rows="3"
+      maxlength="2000"
+      .value=${value}
+    ></textarea>`;
+  } else {
+    control = html`<input
+      id=${id}
+      name=${f.name}
+      part="input"
+      type=${f.type ?? 'text'}
+      autocomplete=${f.autocomplete}
+      maxlength="200"
+      ?required=${f.required}
+      aria-invalid=${error ? 'true' : 'false'}
+      aria-describedby=${ifDefined(describedBy)}
+      .value=${value}
+    />`;
+  }
+  return html`<div
+    class=${classMap({field: true, invalid: !!error, [`span-${f.span}`]: true})}
+    part="field"
+  >
+    ${label} ${control}
+    ${
+      error
+        ? html`<p class="field-error" part="field-error" id="${id}-error">${error}</p>`
+        : nothing
+    }
+  </div>`;
+}
+
+/**
+ * The quote request form. Blocked (with links to the missing answers) while mandatory features
+ * are unanswered; the element validates with the native constraint API and shows messages.
+ */
+export function renderQuoteForm(
+  state: QuoteFormState,
+  s: Strings,
+  on: QuoteFormHandlers,
+): TemplateResult {
+  const stepTitle = (id: string | null) => state.steps.find((st) => st.id === id)?.title ?? '';
+  const blocked = state.unanswered.length > 0;
+  return html`<section class="quote card" part="quote" aria-labelledby="quote-title">
+    <button type="button" class="button link" part="button back-button" @click=${() => on.back()}>
+      ← ${s.back}
+    </button>
+    <h2 id="quote-title" class="section-title" part="quote-title" tabindex="-1">${s.quoteTitle}</h2>
+    <p class="lead">${s.quoteIntro}</p>
+    ${
+      blocked
+        ? html`<div class="notice warning" part="quote-blocked" role="alert">
+            <p class="notice-title">${s.blockedTitle}</p>
+            <p>${s.blockedIntro}</p>
+            <ul>
+              ${state.unanswered.map(
+                (u) =>
+                  html`<li>
+                    <button
+                      type="button"
+                      class="button link"
+                      part="button missing-link"
+                      @click=${() => on.goToNode(u.id, u.stepId)}
+                    >
+                      ${u.name}${u.stepId ? html` <span class="muted">(${stepTitle(u.stepId)})</span>` : nothing}
+                    </button>
+                  </li>`,
+              )}
+            </ul>
+          </div>`
+        : nothing
+    }
+    <form
+      part="quote-form"
+      novalidate
+      aria-describedby=${ifDefined(state.formError ? 'quote-form-error' : undefined)}
+      @submit=${(e: SubmitEvent) => {
+        e.preventDefault();
+        on.submit(e.target as HTMLFormElement);
+      }}
+      @input=${(e: Event) => {
+        const t = e.target as HTMLInputElement;
+        if (t.name && t.name !== 'shipTo') on.draftInput(t.name, t.value);
+      }}
+    >
+      <fieldset class="form-section" part="form-section">
+        <legend>${s.yourDetails}</legend>
+        <div class="form-grid">${contactFields.map((f) => renderField(f, state, s))}</div>
+      </fieldset>
+      <fieldset class="form-section" part="form-section">
+        <legend>${s.address}</legend>
+        <div class="form-grid">${addressFields.map((f) => renderField(f, state, s))}</div>
+      </fieldset>
+      <label class="check" part="ship-to-toggle">
+        <input
+          type="checkbox"
+          name="shipTo"
+          .checked=${state.shipTo}
+          aria-controls="ship-to"
+          aria-expanded=${state.shipTo ? 'true' : 'false'}
+          @change=${(e: Event) => on.toggleShipTo((e.target as HTMLInputElement).checked)}
+        />
+        ${s.shipToDifferent}
+      </label>
+      <div id="ship-to">
+        ${
+          state.shipTo
+            ? html`<fieldset class="form-section" part="form-section ship-to">
+                <legend>${s.shipToTitle}</legend>
+                <div class="form-grid">${shipToFields.map((f) => renderField(f, state, s))}</div>
+              </fieldset>`
+            : nothing
+        }
+      </div>
+      <div class="form-grid">${renderField(remarksField, state, s)}</div>
+      ${
+        state.formError
+          ? html`<p class="notice danger" part="form-error" id="quote-form-error" role="alert">
+              ${state.formError}
+            </p>`
+          : nothing
+      }
+      <div class="form-actions" part="form-actions">
+        <slot name="quote-footer"></slot>
+        <button
+          type="submit"
+          class="button primary"
+          part="button button-primary submit-button"
+          ?disabled=${blocked || state.submitting}
+          aria-disabled=${blocked ? 'true' : 'false'}
+        >
+          ${state.submitting ? s.sending : s.submit}
+        </button>
+      </div>
+    </form>
+  </section>`;
+}

@@ -1,0 +1,82 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import type {Strings} from '../i18n/strings.js';
+
+/** Placeholder blocks in the ready layout's shape, so nothing jumps when content arrives. */
+export function renderSkeleton(s: Strings): TemplateResult {
+  return html`<div class="skeleton" part="skeleton" role="status" aria-live="polite">
+    <span class="sr-only">${s.loading}</span>
+    <div class="skeleton-main card" aria-hidden="true">
+      <div class="bone tabs-bone"></div>
+      <div class="bone title-bone"></div>
+      <div class="bone line-bone"></div>
+      <div class="bone option-bone"></div>
+      <div class="bone option-bone"></div>
+      <div class="bone option-bone"></div>
+    </div>
+    <div class="skeleton-side card" aria-hidden="true">
+      <div class="bone title-bone"></div>
+      <div class="bone line-bone"></div>
+      <div class="bone line-bone"></div>
+      <div class="bone button-bone"></div>
+    </div>
+  </div>`;
+}
+
+export interface ErrorView {
+  title: string;
+  message: string;
+  reason: string;
+  retryable: boolean;
+}
+
+/** A failure: blocking (nothing loaded) or a banner above a configuration that stays usable. */
+export function renderError(
+  error: ErrorView,
+  blocking: boolean,
+  s: Strings,
+  retry: () => void,
+): TemplateResult {
+  return html`<div
+    class="notice danger ${blocking ? 'blocking card' : 'banner'}"
+    part=${blocking ? 'error error-blocking' : 'error error-banner'}
+    role="alert"
+  >
+    <div>
+      <p class="notice-title">${error.title}</p>
+      <p>${error.message} ${error.reason}</p>
+    </div>
+    <button type="button" class="button secondary" part="button retry-button" @click=${retry}>
+      ${s.retry}
+    </button>
+  </div>`;
+}
+
+export interface ThankYouView {
+  quotationId: string;
+  code: string;
+}
+
+export function renderThankYou(
+  view: ThankYouView,
+  s: Strings,
+  restart: () => void,
+): TemplateResult {
+  return html`<section class="thanks card" part="thank-you" aria-labelledby="thanks-title">
+    <div class="thanks-icon" aria-hidden="true">✓</div>
+    <h2 id="thanks-title" class="section-title" tabindex="-1">${s.thanksTitle}</h2>
+    <p class="lead">${s.thanksBody}</p>
+    <dl class="reference" part="reference">
+      <dt>${s.reference}</dt>
+      <dd><code data-quotation-id>${view.quotationId}</code></dd>
+      ${
+        view.code
+          ? html`<dt>${s.codeTitle}</dt>
+              <dd><code>${view.code}</code></dd>`
+          : nothing
+      }
+    </dl>
+    <button type="button" class="button secondary" part="button restart-button" @click=${restart}>
+      ${s.newConfiguration}
+    </button>
+  </section>`;
+}

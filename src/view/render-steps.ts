@@ -1,0 +1,131 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import {classMap} from 'lit/directives/class-map.js';
+import type {Strings} from '../i18n/strings.js';
+import {renderNodes} from './render-node.js';
+import type {ViewHandlers} from './view-handlers.js';
+import type {StepView} from './view-model.js';
+
+export interface StepHandlers extends ViewHandlers {
+  /** Shows a step; `focusTab` moves focus to its tab (keyboard navigation in the tab list). */
+  goToStep(stepId: string, focusTab: boolean): void;
+  /** Leaves the steps for the quote form. */
+  review(): void;
+}
+
+export const tabId = (stepId: string) => `tab-${stepId}`;
+export const panelId = (stepId: string) => `panel-${stepId}`;
+
+/** Steps as an ARIA tab list (arrow keys, Home, End) with a panel and previous/next buttons. */
+export function renderSteps(
+  steps: readonly StepView[],
+  activeId: string,
+  s: Strings,
+  on: StepHandlers,
+): TemplateResult {
+  const index = Math.max(
+    0,
+    steps.findIndex((st) => st.id === activeId),
+  );
+  const active = steps[index];
+  if (!active) return html``;
+
+  const onKey = (e: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: steps.length - 1,
+    };
+    const target = moves[e.key];
+    if (target === undefined) return;
+    e.preventDefault();
+    const next = steps[(target + steps.length) % steps.length];
+    if (next) on.goToStep(next.id, true);
+  };
+
+  const tabs =
+    steps.length > 1
+      ? html`<div
+          class="tabs"
+          part="tabs"
+          role="tablist"
+          aria-label=${s.stepsLabel}
+          @keydown=${onKey}
+        >
+          ${steps.map(
+            (st, i) =>
+              html`<button
+                type="button"
+                role="tab"
+                id=${tabId(st.id)}
+                class=${classMap({tab: true, complete: st.missing === 0, current: i === index})}
+                part=${i === index ? 'tab tab-selected' : 'tab'}
+                aria-selected=${i === index ? 'true' : 'false'}
+                aria-controls=${panelId(st.id)}
+                tabindex=${i === index ? '0' : '-1'}
+                @click=${() => on.goToStep(st.id, false)}
+              >
+                <span class="tab-index" aria-hidden="true"
+                  >${st.missing === 0 && i !== index ? '✓' : i + 1}</span
+                >
+                <span class="tab-title">${st.title}</span>
+                <span class="sr-only"
+                  >(${st.missing === 0 ? s.stepComplete : s.stepIncomplete})</span
+                >
+              </button>`,
+          )}
+        </div>`
+      : nothing;
+
+  const prev = steps[index - 1];
+  const next = steps[index + 1];
+  return html`${tabs}
+    <div
+      class="panel"
+      part="step-panel"
+      role=${steps.length > 1 ? 'tabpanel' : 'region'}
+      id=${panelId(active.id)}
+      aria-labelledby=${steps.length > 1 ? tabId(active.id) : `${active.id}-title`}
+    >
+      <div class="panel-header">
+        <p class="step-count" part="step-count">${s.stepOf(index + 1, steps.length)}</p>
+        <h2 class="step-title" part="step-title" id="${active.id}-title">${active.title}</h2>
+      </div>
+      ${renderNodes(active.nodes, s, on)}
+    </div>
+    <nav class="step-nav" part="step-nav" aria-label=${s.stepsLabel}>
+      ${
+        prev
+          ? html`<button
+              type="button"
+              class="button secondary"
+              part="button button-secondary previous"
+              @click=${() => on.goToStep(prev.id, false)}
+            >
+              ← ${s.previous}
+            </button>`
+          : html`<span></span>`
+      }
+      ${
+        next
+          ? html`<button
+              type="button"
+              class="button primary"
+              part="button button-primary next"
+              @click=${() => on.goToStep(next.id, false)}
+            >
+              ${s.next}: ${next.title} →
+            </button>`
+          : html`<button
+              type="button"
+              class="button primary"
+              part="button button-primary review"
+              @click=${() => on.review()}
+            >
+              ${s.review} →
+            </button>`
+      }
+    </nav>`;
+}

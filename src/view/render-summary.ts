@@ -1,0 +1,119 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import type {Strings} from '../i18n/strings.js';
+import type {ConfigurationView} from './view-model.js';
+
+export interface SummaryHandlers {
+  toggleVat(inclVat: boolean): void;
+  copyCode(): void;
+  shareCode(): void;
+  requestQuote(): void;
+}
+
+export interface SummaryState {
+  busy: boolean;
+  /** Result of the last copy, shown in a status line. */
+  copyStatus: string;
+  canShare: boolean;
+  /** The quote button is hidden while the quote form or thank-you is shown. */
+  showQuoteButton: boolean;
+}
+
+/** The price summary (the service's own labels), VAT toggle, session code and quote button. */
+export function renderSummary(
+  view: ConfigurationView,
+  state: SummaryState,
+  s: Strings,
+  on: SummaryHandlers,
+): TemplateResult {
+  const {summary} = view;
+  const vat = summary.inclVat ? s.inclVat : s.exclVat;
+  return html`<section class="summary card" part="summary" aria-labelledby="summary-title">
+    ${
+      view.product.imageUrl
+        ? html`<img
+            class="product-image"
+            part="product-image"
+            src=${view.product.imageUrl}
+            alt=""
+          />`
+        : nothing
+    }
+    <p class="eyebrow" part="summary-eyebrow">${s.summaryTitle}</p>
+    <h2 class="summary-title" part="summary-title" id="summary-title">${view.product.name}</h2>
+    <dl class="prices" part="prices" aria-busy=${state.busy ? 'true' : 'false'}>
+      <div class="price-row" part="price-row">
+        <dt>${s.basePrice}</dt>
+        <dd data-price="base">${summary.base}</dd>
+      </div>
+      <div class="price-row" part="price-row">
+        <dt>${s.optionsPrice}</dt>
+        <dd data-price="options">${summary.options}</dd>
+      </div>
+      <div class="price-row total" part="price-row price-total">
+        <dt>${s.total} <span class="vat-note">${vat}</span></dt>
+        <dd data-price="total">${summary.total}</dd>
+      </div>
+    </dl>
+    ${
+      summary.lease.length
+        ? html`<p class="lease" part="lease">
+            ${s.leaseFrom(summary.lease[0]!.label, summary.lease[0]!.months)}
+          </p>`
+        : nothing
+    }
+    <label class="switch" part="vat-toggle">
+      <input
+        type="checkbox"
+        role="switch"
+        .checked=${summary.inclVat}
+        @change=${(e: Event) => on.toggleVat((e.target as HTMLInputElement).checked)}
+      />
+      <span class="switch-track" aria-hidden="true"></span>
+      <span>${s.pricesInclVat}</span>
+    </label>
+    ${
+      state.showQuoteButton
+        ? html`<button
+            type="button"
+            class="button primary block"
+            part="button button-primary quote-button"
+            @click=${() => on.requestQuote()}
+          >
+            ${s.requestQuote}
+          </button>`
+        : nothing
+    }
+    ${view.code ? renderCode(view.code, state, s, on) : nothing}
+  </section>`;
+}
+
+function renderCode(code: string, state: SummaryState, s: Strings, on: SummaryHandlers) {
+  return html`<div class="code-box" part="code">
+    <p class="code-title" id="code-title">${s.codeTitle}</p>
+    <div class="code-row">
+      <code class="code" part="code-value" aria-labelledby="code-title">${code}</code>
+      <button
+        type="button"
+        class="button ghost small"
+        part="button copy-button"
+        @click=${() => on.copyCode()}
+      >
+        ${s.copy}
+      </button>
+      ${
+        state.canShare
+          ? html`<button
+              type="button"
+              class="button ghost small"
+              part="button share-button"
+              @click=${() => on.shareCode()}
+            >
+              ${s.share}
+            </button>`
+          : nothing
+      }
+    </div>
+    <p class="hint">${s.codeHint}</p>
+    <p class="copy-status" role="status">${state.copyStatus}</p>
+  </div>`;
+}

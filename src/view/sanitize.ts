@@ -1,0 +1,38 @@
+import createDOMPurify from 'dompurify';
+import {nothing} from 'lit';
+import {unsafeHTML} from 'lit/directives/unsafe-html.js';
+
+// A private instance: hooks and settings must not leak into the host page's own DOMPurify.
+let purifier: ReturnType<typeof createDOMPurify> | null = null;
+
+function instance() {
+  if (purifier) return purifier;
+  purifier = createDOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    // Links in model texts leave the configurator; never let them control this page.
+    if (node instanceof HTMLAnchorElement && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  return purifier;
+}
+
+/**
+ * Model texts may carry formatting HTML. Keeps formatting, links and images; drops scripts,
+ * event handler attributes, styles, forms, frames and `javascript:` URLs.
+ */
+export function sanitizeHtml(html: string): string {
+  return instance().sanitize(html, {
+    USE_PROFILES: {html: true},
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'dialog'],
+    FORBID_ATTR: ['style', 'id', 'name', 'slot', 'part', 'tabindex', 'autofocus'],
+    ALLOW_DATA_ATTR: false,
+  });
+}
+
+/** Renders sanitized model HTML; nothing for empty texts. */
+export function richText(html: string | null | undefined) {
+  if (!html || !html.trim()) return nothing;
+  return unsafeHTML(sanitizeHtml(html));
+}

@@ -1,0 +1,273 @@
+import {expect} from '@open-wc/testing';
+import {html, render} from 'lit';
+import {en} from '../../../src/i18n/en.js';
+import {nl} from '../../../src/i18n/nl.js';
+import {describeConflict, renderConflictDialog} from '../../../src/view/render-conflict-dialog.js';
+import {renderQuoteForm, type QuoteFormState} from '../../../src/view/render-quote-form.js';
+import {renderSteps} from '../../../src/view/render-steps.js';
+import {renderSummary} from '../../../src/view/render-summary.js';
+import {sanitizeHtml} from '../../../src/view/sanitize.js';
+import {buildViewModel} from '../../../src/view/view-model.js';
+import {customerFromForm, validateQuoteForm} from '../../../src/view/quote-form-data.js';
+import {configurationFixture, viewInput} from '../../helpers/browser/configuration-fixture.js';
+
+function mount(template: unknown): HTMLElement {
+  const host = document.createElement('div');
+  document.body.append(host);
+  render(template, host);
+  return host;
+}
+
+const noop = () => {};
+const handlers = () => {
+  const calls: unknown[][] = [];
+  return {
+    calls,
+    select: (...a: unknown[]) => calls.push(['select', ...a]),
+    setValue: (...a: unknown[]) => calls.push(['setValue', ...a]),
+    setText: (...a: unknown[]) => calls.push(['setText', ...a]),
+    goToStep: (...a: unknown[]) => calls.push(['goToStep', ...a]),
+    review: () => calls.push(['review']),
+  };
+};
+
+describe('view functions', () => {
+  afterEach(() => document.querySelectorAll('body > div').forEach((d) => d.remove()));
+
+  it('renders steps as tabs with one selected tab and arrow-key navigation', () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const on = handlers();
+    const host = mount(renderSteps(view.steps, 'step-frame', en, on as never));
+    const tabs = host.querySelectorAll('[role="tab"]');
+    expect(tabs).to.have.length(2);
+    expect(tabs[0]!.getAttribute('aria-selected')).to.equal('true');
+    expect(tabs[1]!.getAttribute('tabindex')).to.equal('-1');
+    host
+      .querySelector('[role="tablist"]')!
+      .dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    expect(on.calls).to.deep.equal([['goToStep', 'step-options', true]]);
+    expect(host.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(
+      'tab-step-frame',
+    );
+  });
+
+  it('renders cards as radios and calls select on change', () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const on = handlers();
+    const host = mount(renderSteps(view.steps, 'step-frame', en, on as never));
+    const radios = host.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    expect(radios).to.have.length(3);
+    expect(radios[0]!.checked).to.equal(true);
+    radios[1]!.click();
+    expect(on.calls).to.deep.include(['select', 'red', true]);
+    // A javascript: image URL never reaches the page.
+    expect(host.innerHTML).not.to.contain('javascript:');
+    expect(host.querySelector('img[src="https://api.example/images/black.png"]')).not.to.equal(null);
+  });
+
+  it('renders a slider with range, unit and live value', () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const on = handlers();
+    const host = mount(renderSteps(view.steps, 'step-frame', en, on as never));
+    const slider = host.querySelector<HTMLInputElement>('input[type="range"]')!;
+    expect([slider.min, slider.max, slider.step, slider.value]).to.deep.equal([
+      '110',
+      '210',
+      '10',
+      '150',
+    ]);
+    expect(host.querySelector('output')!.textContent).to.contain('cm');
+    slider.value = '170';
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+    expect(on.calls).to.deep.include(['setValue', 'width', 170]);
+  });
+
+  it('renders checkboxes, a disabled option with its reason, a dropdown and a text input', () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const on = handlers();
+    const host = mount(renderSteps(view.steps, 'step-options', en, on as never));
+    const headrest = host.querySelector<HTMLInputElement>('input[value="headrest"]')!;
+    expect(headrest.type).to.equal('checkbox');
+    expect(headrest.disabled).to.equal(true);
+    expect(host.textContent).to.contain('Not with a low back');
+    const select = host.querySelector('select')!;
+    expect(select.options[0]!.textContent!.trim()).to.equal('Choose…');
+    select.value = 'alu';
+    select.dispatchEvent(new Event('change'));
+    expect(on.calls).to.deep.include(['select', 'alu', true]);
+    const text = host.querySelector<HTMLInputElement>('input[type="text"]')!;
+    expect(text.value).to.equal('Hi');
+    text.value = 'Hello';
+    text.dispatchEvent(new Event('change'));
+    expect(on.calls).to.deep.include(['setText', 'engraving', 'Hello']);
+    expect(host.querySelector('.badge.required')).not.to.equal(null);
+  });
+
+  it('sanitizes model HTML: no handlers, no javascript: links, formatting kept', () => {
+    const clean = sanitizeHtml(
+      '<b>bold</b><img src=x onerror="window.__xss=1"><a href="javascript:alert(1)">x</a><script>window.__xss=1</script><a href="https://example.com">ok</a>',
+    );
+    expect(clean).to.contain('<b>bold</b>');
+    expect(clean).not.to.match(/onerror|javascript:|<script/i);
+    expect(clean).to.contain('rel="noopener noreferrer"');
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const host = mount(renderSteps(view.steps, 'step-options', en, handlers() as never));
+    expect(host.innerHTML).not.to.match(/onerror|javascript:/i);
+    expect((window as {__xss?: unknown}).__xss).to.equal(undefined);
+  });
+
+  it('renders the summary with the service labels and toggles VAT', () => {
+    const view = buildViewModel(viewInput(configurationFixture(), false));
+    const calls: unknown[] = [];
+    const host = mount(
+      renderSummary(
+        view,
+        {busy: false, copyStatus: '', canShare: false, showQuoteButton: true},
+        en,
+        {toggleVat: (v) => calls.push(v), copyCode: noop, shareCode: noop, requestQuote: noop},
+      ),
+    );
+    expect(host.querySelector('[data-price="total"]')!.textContent).to.equal('€ 300,00');
+    expect(host.textContent).to.contain('excl. VAT');
+    expect(host.querySelector('code')!.textContent).to.equal('ABCDEFGH');
+    host.querySelector<HTMLInputElement>('[role="switch"]')!.click();
+    expect(calls).to.deep.equal([true]);
+  });
+
+  it('describes conflicts in the shopper language', () => {
+    const base = {
+      feature: {id: 'x', name: 'X'},
+      alternativeOptions: [],
+      requestedValue: 1,
+      actualValue: 0,
+    };
+    expect(
+      describeConflict({...base, type: 0, featurePath: ['Extras', 'Headrest']}, en, 'en'),
+    ).to.equal('Add Extras › Headrest');
+    expect(describeConflict({...base, type: 1, featurePath: ['Armrests']}, nl, 'nl')).to.equal(
+      'Armrests verwijderen',
+    );
+    expect(
+      describeConflict(
+        {
+          ...base,
+          type: 2,
+          featurePath: ['Base'],
+          alternativeOptions: [{id: 'a', name: 'Aluminium'}],
+        },
+        en,
+        'en',
+      ),
+    ).to.equal('Switch Base to Aluminium');
+    expect(
+      describeConflict(
+        {...base, type: 3, featurePath: ['Width'], requestedValue: 1500.5, actualValue: 1200},
+        nl,
+        'nl',
+      ),
+    ).to.equal('Width wijzigen van 1.200 naar 1.500,5');
+    const host = mount(
+      renderConflictDialog(
+        {
+          requirement: {featureModelNodeId: 'red', value: 1, isSelection: true},
+          conflicts: [{...base, type: 0, featurePath: ['Headrest']}],
+        },
+        new Map([['red', 'Red']]),
+        'en',
+        en,
+        {resolveConflict: noop},
+      ),
+    );
+    expect(host.querySelector('dialog')!.textContent).to.contain('To choose “Red”');
+    expect(host.querySelectorAll('li')).to.have.length(1);
+  });
+
+  it('blocks the quote form while mandatory answers are missing, linking to their step', () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const calls: unknown[][] = [];
+    const state: QuoteFormState = {
+      lang: 'en',
+      draft: {},
+      shipTo: false,
+      errors: {},
+      formError: '',
+      submitting: false,
+      unanswered: view.unanswered,
+      steps: view.steps,
+      defaultCountry: 'NL',
+    };
+    const host = mount(
+      renderQuoteForm(state, en, {
+        back: noop,
+        submit: noop,
+        draftInput: noop,
+        toggleShipTo: noop,
+        goToNode: (...a) => calls.push(a),
+      }),
+    );
+    expect(host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(true);
+    expect(host.textContent).to.contain('A few choices are still missing');
+    host.querySelector<HTMLButtonElement>('[part~="missing-link"]')!.click();
+    expect(calls).to.deep.equal([['base', 'step-options']]);
+  });
+
+  it('validates the quote form natively and builds the customer', () => {
+    const state: QuoteFormState = {
+      lang: 'nl',
+      draft: {},
+      shipTo: true,
+      errors: {},
+      formError: '',
+      submitting: false,
+      unanswered: [],
+      steps: [],
+      defaultCountry: 'NL',
+    };
+    const host = mount(
+      renderQuoteForm(state, nl, {
+        back: noop,
+        submit: noop,
+        draftInput: noop,
+        toggleShipTo: noop,
+        goToNode: noop,
+      }),
+    );
+    const form = host.querySelector('form')!;
+    const errors = validateQuoteForm(form, nl);
+    expect(errors['firstName']).to.equal('Vul dit veld in.');
+    expect(errors['shipto_City']).to.equal('Vul dit veld in.');
+    const set = (name: string, value: string) =>
+      ((form.elements.namedItem(name) as HTMLInputElement).value = value);
+    set('email', 'not-an-email');
+    expect(validateQuoteForm(form, nl)['email']).to.contain('geldig e-mailadres');
+    // The country list is localised.
+    expect(
+      host.querySelector('select[name="countryIso"] option[value="DE"]')!.textContent,
+    ).to.equal('Duitsland');
+    set('firstName', ' Ada ');
+    const customer = customerFromForm(form, {languageIso: 'nl'});
+    expect(customer).to.include({firstName: 'Ada', languageIso: 'nl', countryIso: 'NL'});
+    expect(customer).not.to.have.property('lastName');
+  });
+
+  it('keeps the quote-footer slot in the form actions', () => {
+    const host = mount(
+      html`${renderQuoteForm(
+        {
+          lang: 'en',
+          draft: {},
+          shipTo: false,
+          errors: {},
+          formError: '',
+          submitting: false,
+          unanswered: [],
+          steps: [],
+          defaultCountry: 'NL',
+        },
+        en,
+        {back: noop, submit: noop, draftInput: noop, toggleShipTo: noop, goToNode: noop},
+      )}`,
+    );
+    expect(host.querySelector('.form-actions slot[name="quote-footer"]')).not.to.equal(null);
+  });
+});
