@@ -1,0 +1,307 @@
+import {
+  ConflictType,
+  NodeType,
+  type Conflict,
+  type Requirement,
+  type TextRequirement,
+} from '../../src/session/wire.js';
+import type {CompiledModel, CompiledNode} from './compiled-model.js';
+import {EngineError} from './engine-error.js';
+import {localise} from './localise.js';
+import type {SessionState} from './session-state.js';
+import {Solver} from './solver.js';
+
+/** The longest text a text input takes. */
+export const maxTextLength = 1000;
+
+export interface ApplyOptions {
+  /** Apply even if it contradicts the shopper's earlier requirements, resolving the rest. */
+  ignoreConflicts: boolean;
+  /** Language of the conflict texts; `renderConfiguration` re-localises them anyway. */
+  lang?: string;
+}
+
+export interface ApplyResult {
+  state: SessionState;
+  /** Null when applied; otherwise what accepting would change (the state is unchanged). */
+  conflicts: Conflict[] | null;
+  /** Ids of the nodes whose reported value changed. */
+  changed: string[];
+}
+
+/** The session state right after start: the product on, with every default applied. */
+export function initialState(model: CompiledModel): SessionState {
+  const solver = new Solver(model);
+  solver.setOn(0, true);
+  if (solver.failure) throw new Error(`Model "${model.name}" has contradictory defaults`);
+  const numbers: Record<string, number> = {};
+  for (const node of model.nodes) if (node.numeric) numbers[node.id] = solver.values[node.index]!;
+  return solver.toState(model, {modelId: model.id, on: '', numbers, texts: {}, requirements: []});
+}
+
+/** The node of an id, or `unknown_node`. */
+export function nodeOf(model: CompiledModel, id: unknown): CompiledNode {
+  const index = typeof id === 'string' ? model.indexById.get(id.toLowerCase()) : undefined;
+  if (index === undefined) {
+    throw new EngineError('unknown_node', `The model has no node "${String(id)}"`);
+  }
+  return model.nodes[index]!;
+}
+
+function checkModel(model: CompiledModel, state: SessionState) {
+  if (state.modelId !== model.id || state.on.length !== model.nodes.length) {
+    throw new EngineError('model_mismatch', 'The session belongs to another model');
+  }
+}
+
+/** Rounds to the node's step counted from its minimum (110..210 step 10: 115 becomes 120). */
+export function roundToStep(node: CompiledNode, value: number): number {
+  const step = node.step ?? 1;
+  const min = node.min ?? 0;
+  if (step <= 0) return value;
+  const rounded = min + Math.round((value - min) / step) * step;
+  return Number(rounded.toFixed(10));
+}
+
+const isOn = (state: SessionState, index: number) => state.on.charCodeAt(index) === 49;
+
+/**
+ * Applies one requirement of the shopper.
+ *
+ * Numbers are rounded to the node's step silently; a number outside the node's range is a
+ * conflict of type Value (the clamped number) until the shopper accepts it. Switching on a
+ * node the rules currently forbid (`isDisabled`) is a conflict too, whatever forbids it.
+ * Otherwise a requirement conflicts only where it would undo one of the shopper's own earlier
+ * requirements; defaults and derived values give way silently.
+ *
+ * Refused outright (`invalid_value`): switching off the product, a mandatory node, or the
+ * last option of an "or" group (at least one must stay on). Switching off the chosen option
+ * of an alternative group falls back to the group's default option (or the first allowed).
+ */
+export function applyRequirement(
+  model: CompiledModel,
+  state: SessionState,
+  req: Requirement,
+  options: ApplyOptions,
+): ApplyResult {
+  checkModel(model, state);
+  const node = nodeOf(model, req.featureModelNodeId);
+  if (node.isText) {
+    throw new EngineError('text_node_needs_text', `"${node.name.en}" takes text, not a value`);
+  }
+  if (typeof req.value !== 'number' || !Number.isFinite(req.value)) {
+    throw new EngineError('invalid_value', 'The value must be a finite number');
+  }
+  const index = node.index;
+  const switchOn = node.numeric ? !(req.isSelection && req.value === 0) : req.value !== 0;
+  let value: number | undefined;
+  let clamped = false;
+  if (switchOn && node.numeric) {
+    const rounded = roundToStep(node, req.value);
+    value = Math.min(node.max!, Math.max(node.min!, rounded));
+    clamped = value !== rounded;
+  }
+  if (!switchOn) refuseSwitchOff(model, state, node);
+
+  const solver = new Solver(model, state);
+  const disabled = switchOn && !isOn(state, index) && solver.isExcluded(index);
+  if (switchOn) solver.setOn(index, true, value);
+  else solver.setOff(index, true);
+  if (solver.failure) {
+    throw new EngineError(
+      'unsatisfiable',
+      `The model's rules cannot satisfy this: ${solver.failure}`,
+    );
+  }
+
+  const superseded = supersededBy(model, node, switchOn);
+  const kept: Requirement[] = [];
+  let violated = false;
+  for (const earlier of state.requirements) {
+    const earlierIndex = model.indexById.get(earlier.featureModelNodeId);
+    if (earlierIndex === undefined || superseded(earlierIndex)) continue;
+    if (holds(model, solver, earlierIndex, earlier)) kept.push(earlier);
+    else violated = true;
+  }
+
+  if ((violated || disabled || clamped) && !options.ignoreConflicts) {
+    const conflicts = describeConflicts(model, state, solver, node, clamped, options.lang ?? 'en');
+    return {state, conflicts, changed: []};
+  }
+  kept.push({
+    featureModelNodeId: node.id,
+    value: switchOn ? (value ?? 1) : 0,
+    isSelection: req.isSelection === true,
+  });
+  const next = solver.toState(model, {...state, requirements: kept});
+  return {state: next, conflicts: null, changed: changedIds(model, state, solver)};
+}
+
+function refuseSwitchOff(model: CompiledModel, state: SessionState, node: CompiledNode) {
+  const name = node.name.en;
+  if (node.parent < 0 || node.type === NodeType.mandatory) {
+    throw new EngineError('invalid_value', `"${name}" is always part of the product`);
+  }
+  if (
+    node.type === NodeType.or &&
+    isOn(state, node.index) &&
+    isOn(state, node.parent) &&
+    !node.orSiblings.some((s) => isOn(state, s))
+  ) {
+    const group = model.nodes[node.parent]!.name.en;
+    throw new EngineError('invalid_value', `At least one option of "${group}" must stay selected`);
+  }
+}
+
+/** Which earlier requirements the new one replaces rather than contradicts. */
+function supersededBy(model: CompiledModel, node: CompiledNode, switchOn: boolean) {
+  const siblings = new Set(node.alternativeSiblings);
+  return (index: number) => {
+    if (index === node.index || siblings.has(index)) return true;
+    if (switchOn) return false;
+    // Switching a group off drops what the shopper chose inside it, without a dialog.
+    for (let p = model.nodes[index]!.parent; p >= 0; p = model.nodes[p]!.parent) {
+      if (p === node.index) return true;
+    }
+    return false;
+  };
+}
+
+function holds(model: CompiledModel, solver: Solver, index: number, req: Requirement): boolean {
+  const node = model.nodes[index]!;
+  const wantsOn = node.numeric ? !(req.isSelection && req.value === 0) : req.value !== 0;
+  if (!wantsOn) return !solver.on[index];
+  if (!solver.on[index]) return false;
+  return !node.numeric || solver.values[index] === req.value;
+}
+
+function changedIds(model: CompiledModel, state: SessionState, solver: Solver): string[] {
+  const changed: string[] = [];
+  for (const index of [...solver.touched].sort((a, b) => a - b)) {
+    const node = model.nodes[index]!;
+    const before = !isOn(state, index)
+      ? 0
+      : node.numeric
+        ? (state.numbers[node.id] ?? node.defaultValue)
+        : 1;
+    if (before !== solver.reported(index)) changed.push(node.id);
+  }
+  return changed;
+}
+
+/**
+ * What accepting would change, one entry per decision: a subtree switched on or off is named
+ * by its top node only, and an alternative group that switches is one `alternative` entry on
+ * the option it leaves.
+ */
+function describeConflicts(
+  model: CompiledModel,
+  state: SessionState,
+  solver: Solver,
+  requested: CompiledNode,
+  clamped: boolean,
+  lang: string,
+): Conflict[] {
+  const before = new Solver(model, state);
+  const flipped = (index: number) => before.on[index] !== solver.on[index];
+  const conflicts: Conflict[] = [];
+  const entry = (
+    node: CompiledNode,
+    type: Conflict['type'],
+    alternatives: number[] = [],
+  ): Conflict => ({
+    featurePath: featurePath(model, node.index, lang),
+    feature: {id: node.id, name: localise(node.name, lang)},
+    alternativeOptions: alternatives.map((a) => ({
+      id: model.nodes[a]!.id,
+      name: localise(model.nodes[a]!.name, lang),
+    })),
+    type,
+    requestedValue: solver.reported(node.index),
+    actualValue: before.reported(node.index),
+  });
+  for (const index of [...solver.touched].sort((a, b) => a - b)) {
+    const node = model.nodes[index]!;
+    if (index === requested.index) {
+      if (clamped) conflicts.push(entry(node, ConflictType.value));
+      continue;
+    }
+    if (!flipped(index)) {
+      if (solver.on[index] && node.numeric && before.values[index] !== solver.values[index]) {
+        conflicts.push(entry(node, ConflictType.value));
+      }
+      continue;
+    }
+    if (node.parent >= 0 && flipped(node.parent)) continue;
+    if (node.type === NodeType.mandatory) continue;
+    const nowOn = solver.on[index] === 1;
+    if (node.type === NodeType.alternative) {
+      if (requested.alternativeSiblings.includes(index)) continue;
+      const replacements = node.alternativeSiblings.filter((s) => solver.on[s] && !before.on[s]);
+      if (nowOn) {
+        if (node.alternativeSiblings.some((s) => before.on[s] && !solver.on[s])) continue;
+        conflicts.push(entry(node, ConflictType.add));
+      } else if (replacements.length > 0) {
+        conflicts.push(entry(node, ConflictType.alternative, replacements));
+      } else {
+        conflicts.push(entry(node, ConflictType.remove));
+      }
+      continue;
+    }
+    conflicts.push(entry(node, nowOn ? ConflictType.add : ConflictType.remove));
+  }
+  return conflicts;
+}
+
+/** Names from the root's child down to the node. */
+export function featurePath(model: CompiledModel, index: number, lang: string): string[] {
+  const path: string[] = [];
+  for (let i = index; i > 0; i = model.nodes[i]!.parent) {
+    path.unshift(localise(model.nodes[i]!.name, lang));
+  }
+  return path;
+}
+
+/**
+ * Sets or clears a text input's text. A non-empty text switches the node on (and what that
+ * needs) without a conflict dialog: typing is an unambiguous wish.
+ */
+export function applyText(
+  model: CompiledModel,
+  state: SessionState,
+  req: TextRequirement,
+): {state: SessionState; changed: string[]} {
+  checkModel(model, state);
+  const node = nodeOf(model, req.featureModelNodeId);
+  if (!node.isText) {
+    throw new EngineError('not_a_text_node', `"${node.name.en}" does not take text`);
+  }
+  const text = req.textValue ?? '';
+  if (typeof text !== 'string') throw new EngineError('invalid_value', 'The text must be a string');
+  if (text.length > maxTextLength) {
+    throw new EngineError('invalid_value', `The text is longer than ${maxTextLength} characters`);
+  }
+  const texts = {...state.texts};
+  if (text === '') delete texts[node.id];
+  else texts[node.id] = text;
+  if (text === '' || isOn(state, node.index)) {
+    const changed = (state.texts[node.id] ?? '') === text ? [] : [node.id];
+    return {state: {...state, texts}, changed};
+  }
+  const solver = new Solver(model, state);
+  solver.setOn(node.index, true);
+  if (solver.failure) {
+    throw new EngineError(
+      'unsatisfiable',
+      `The model's rules cannot satisfy this: ${solver.failure}`,
+    );
+  }
+  const requirements = state.requirements.filter((r) => {
+    const index = model.indexById.get(r.featureModelNodeId);
+    return index !== undefined && holds(model, solver, index, r);
+  });
+  const next = solver.toState(model, {...state, texts, requirements});
+  const changed = changedIds(model, state, solver);
+  if (!changed.includes(node.id)) changed.push(node.id);
+  return {state: next, changed};
+}

@@ -1,0 +1,31 @@
+export {compileModel, nodeIdByKey, nodeKeyById} from './compiled-model.js';
+export type {CompiledModel, CompiledNode, CompiledStep, RequiresEdge} from './compiled-model.js';
+export type {
+  LeaseTerm,
+  LocalText,
+  ModelDefinition,
+  NodeDefinition,
+  PictureView,
+  RuleTarget,
+  StepDefinition,
+} from './model-definition.js';
+export type {SessionState} from './session-state.js';
+export {
+  applyRequirement,
+  applyText,
+  initialState,
+  maxTextLength,
+  roundToStep,
+  type ApplyOptions,
+  type ApplyResult,
+} from './apply-requirement.js';
+export {
+  renderConfiguration,
+  unansweredMandatories,
+  type RenderOptions,
+} from './render-configuration.js';
+export {EngineError, EngineErrorCode} from './engine-error.js';
+export {escapeXml, renderStepImage, type StepImageOptions} from './step-image.js';
+export {guidFor} from './guid.js';
+export {findModel, sampleModels} from '../models/catalog.js';
+export {generateLargeModel, type LargeModelOptions} from '../models/large-model.js';

@@ -1,0 +1,259 @@
+import type {
+  Configuration,
+  Conflict,
+  FeatureNode,
+  LeasePrice,
+  LeasePriceLabel,
+  Step,
+} from '../../src/session/wire.js';
+import {formatPrice, notAvailableWith, resolveLanguage, roundMoney} from '../i18n/index.js';
+import {featurePath} from './apply-requirement.js';
+import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
+import {localise} from './localise.js';
+import type {SessionState} from './session-state.js';
+
+export interface RenderOptions {
+  /** The session id. */
+  id: string;
+  /** The session's 8-letter code. */
+  code: string;
+  /** The session's language; unknown languages fall back to English. */
+  lang: string;
+  conflicts: Conflict[] | null;
+  /** Only these node ids in `values` (the `compress` option); all nodes when absent. */
+  onlyValues?: readonly string[];
+}
+
+/**
+ * The Configuration the service answers with. The model's texts and prices are built once per
+ * language and shared between sessions (they are frozen); only the nodes the current state
+ * disables, and their ancestors, are copied per answer.
+ */
+export function renderConfiguration(
+  model: CompiledModel,
+  state: SessionState,
+  options: RenderOptions,
+): Configuration {
+  const lang = resolveLanguage(options.lang, model.languages);
+  const skeleton = skeletonFor(model, lang);
+  const on = (index: number) => state.on.charCodeAt(index) === 49;
+  const number = (index: number) => {
+    const node = model.nodes[index]!;
+    return node.numeric ? (state.numbers[node.id] ?? node.defaultValue) : 1;
+  };
+
+  // One pass: the rules' victims and the price of what is on.
+  const disabledBy = new Map<number, number[]>();
+  let additional = 0;
+  for (let i = 1; i < model.nodes.length; i++) {
+    if (!on(i)) continue;
+    const node = model.nodes[i]!;
+    additional += node.price * (node.numeric ? number(i) : 1);
+    for (const other of node.excludes) {
+      if (on(other)) continue;
+      const causes = disabledBy.get(other);
+      if (causes) causes.push(i);
+      else disabledBy.set(other, [i]);
+    }
+  }
+
+  const values: Record<string, number> = {};
+  if (options.onlyValues) {
+    for (const id of options.onlyValues) {
+      const index = model.indexById.get(id);
+      if (index !== undefined) values[id] = on(index) ? number(index) : 0;
+    }
+  } else {
+    for (let i = 0; i < model.nodes.length; i++) {
+      values[model.nodes[i]!.id] = on(i) ? number(i) : 0;
+    }
+  }
+
+  const vat = 1 + model.vatRate;
+  const digits = model.currency.decimalDigits;
+  const iso = model.currency.iso;
+  const money = (amount: number) => roundMoney(amount, digits);
+  const label = (amount: number) => formatPrice(amount, lang, iso, digits);
+  const base = money(model.nodes[0]!.price);
+  const baseInc = money(base * vat);
+  const extra = money(additional);
+  const extraInc = money(extra * vat);
+  const total = money(base + extra);
+  const totalInc = money(baseInc + extraInc);
+
+  let leasePrices: LeasePrice[] | null = null;
+  let leasePricesLabels: LeasePriceLabel[] | null = null;
+  if (model.lease) {
+    leasePrices = model.lease.map((term) => ({
+      months: term.months,
+      monthlyPriceExVAT: money(total * term.rate),
+      monthlyPriceIncVAT: money(totalInc * term.rate),
+    }));
+    leasePricesLabels = leasePrices.map((p) => ({
+      months: p.months,
+      monthlyPriceExVATLabel: label(p.monthlyPriceExVAT),
+      monthlyPriceIncVATLabel: label(p.monthlyPriceIncVAT),
+    }));
+  }
+
+  const root = model.nodes[0]!;
+  return {
+    id: options.id,
+    code: options.code,
+    currencyIso: iso,
+    currency: model.currency,
+    languageIso: lang,
+    countryIso: model.countryIso,
+    featureModelId: model.id,
+    featureModel: {
+      id: model.id,
+      name: model.name,
+      description: localise(root.description, lang),
+      imageUrl: root.imageUrl,
+      rootNodeId: root.id,
+      steps: disabledBy.size === 0 ? (skeleton.steps as Step[]) : withDisabled(),
+    },
+    values,
+    textValues: {...state.texts},
+    conflicts: options.conflicts && localiseConflicts(model, options.conflicts, lang),
+    unansweredMandatories: unansweredMandatories(model, state),
+    basePrice: base,
+    basePriceIncVAT: baseInc,
+    basePriceExVAT: base,
+    additionalPrice: extra,
+    additionalPriceIncVAT: extraInc,
+    additionalPriceExVAT: extra,
+    totalPrice: total,
+    totalPriceIncVAT: totalInc,
+    totalPriceExVAT: total,
+    basePriceLabel: label(base),
+    basePriceIncVATLabel: label(baseInc),
+    basePriceExVATLabel: label(base),
+    additionalPriceLabel: label(extra),
+    additionalPriceIncVATLabel: label(extraInc),
+    additionalPriceExVATLabel: label(extra),
+    totalPriceLabel: label(total),
+    totalPriceIncVATLabel: label(totalInc),
+    totalPriceExVATLabel: label(total),
+    leasePrices,
+    leasePricesLabels,
+  };
+
+  function withDisabled(): Step[] {
+    const dirty = new Set<number>();
+    for (const index of disabledBy.keys()) {
+      for (let i = index; i > 0 && !dirty.has(i); i = model.nodes[i]!.parent) dirty.add(i);
+    }
+    const build = (index: number): FeatureNode => {
+      const shared = skeleton.nodes[index]!;
+      if (!dirty.has(index)) return shared;
+      const causes = disabledBy.get(index);
+      return {
+        ...shared,
+        isDisabled: causes !== undefined,
+        disabledReason: causes
+          ? notAvailableWith(
+              causes.map((c) => localise(model.nodes[c]!.name, lang)),
+              lang,
+            )
+          : null,
+        features: model.nodes[index]!.children.map(build),
+      };
+    };
+    return model.steps.map((step, i) => ({
+      ...skeleton.steps[i]!,
+      features: step.features.map(build),
+    }));
+  }
+}
+
+/** Mandatory nodes in force (their parent is on) that the shopper has not answered yet. */
+export function unansweredMandatories(model: CompiledModel, state: SessionState): string[] {
+  const answered = new Set<number>();
+  for (const req of state.requirements) {
+    for (let i = model.indexById.get(req.featureModelNodeId) ?? -1; i > 0;) {
+      if (answered.has(i)) break;
+      answered.add(i);
+      i = model.nodes[i]!.parent;
+    }
+  }
+  const open: string[] = [];
+  for (const node of model.nodes) {
+    if (!node.isMandatory) continue;
+    if (node.parent >= 0 && state.on.charCodeAt(node.parent) !== 49) continue;
+    const done = node.isText ? Boolean(state.texts[node.id]) : answered.has(node.index);
+    if (!done) open.push(node.id);
+  }
+  return open;
+}
+
+function localiseConflicts(model: CompiledModel, conflicts: Conflict[], lang: string): Conflict[] {
+  const name = (id: string, fallback: string) => {
+    const index = model.indexById.get(id);
+    return index === undefined ? fallback : localise(model.nodes[index]!.name, lang);
+  };
+  return conflicts.map((conflict) => {
+    const index = model.indexById.get(conflict.feature.id);
+    return {
+      ...conflict,
+      featurePath: index === undefined ? conflict.featurePath : featurePath(model, index, lang),
+      feature: {id: conflict.feature.id, name: name(conflict.feature.id, conflict.feature.name)},
+      alternativeOptions: conflict.alternativeOptions.map((o) => ({
+        id: o.id,
+        name: name(o.id, o.name),
+      })),
+    };
+  });
+}
+
+function skeletonFor(model: CompiledModel, lang: string): LocalisedSkeleton {
+  const cached = model.skeletons.get(lang);
+  if (cached) return cached;
+  const vat = 1 + model.vatRate;
+  const {iso, decimalDigits} = model.currency;
+  const nodes: FeatureNode[] = new Array(model.nodes.length);
+  // Children before parents, so each node can hold its children's finished objects.
+  for (let i = model.nodes.length - 1; i >= 0; i--) {
+    const node = model.nodes[i]!;
+    const price = roundMoney(node.price, decimalDigits);
+    const priceIncVAT = roundMoney(node.price * vat, decimalDigits);
+    nodes[i] = Object.freeze({
+      id: node.id,
+      featureId: node.featureId,
+      parentId: node.parent >= 0 ? model.nodes[node.parent]!.id : null,
+      articleCode: node.articleCode,
+      name: localise(node.name, lang),
+      description: localise(node.description, lang),
+      extendedDescription: localise(node.extendedDescription, lang),
+      moreInfo: localise(node.moreInfo, lang),
+      unitOfMeasurement: localise(node.unitOfMeasurement, lang),
+      imageUrl: node.imageUrl,
+      type: node.type,
+      featureType: node.featureType,
+      displayType: node.displayType,
+      minValue: node.min,
+      maxValue: node.max,
+      stepValue: node.step,
+      isMandatory: node.isMandatory,
+      isDisabled: false,
+      disabledReason: null,
+      hideInQuotation: node.hideInQuotation,
+      price,
+      priceIncVAT,
+      priceLabel: formatPrice(price, lang, iso, decimalDigits),
+      priceIncVATLabel: formatPrice(priceIncVAT, lang, iso, decimalDigits),
+      features: Object.freeze(node.children.map((c) => nodes[c]!)) as FeatureNode[],
+    });
+  }
+  const steps: Step[] = model.steps.map((step) =>
+    Object.freeze({
+      id: step.id,
+      title: localise(step.title, lang),
+      iconUrl: step.iconUrl,
+      features: Object.freeze(step.features.map((f) => nodes[f]!)) as FeatureNode[],
+    }),
+  );
+  const skeleton = {nodes, steps: Object.freeze(steps) as Step[]};
+  model.skeletons.set(lang, skeleton);
+  return skeleton;
+}

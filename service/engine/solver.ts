@@ -1,0 +1,207 @@
+import {NodeType} from '../../src/session/wire.js';
+import type {CompiledModel, CompiledNode} from './compiled-model.js';
+import type {SessionState} from './session-state.js';
+
+/**
+ * Propagates one change through the feature tree and the cross-tree rules, on working copies
+ * of a state's arrays.
+ *
+ * Every decision that follows from the shopper's requirement is "hard": the node is locked in
+ * that state, and a rule that later wants it the other way makes the requirement
+ * unsatisfiable (`failure`). Defaults and fallbacks (the option an alternative group falls
+ * back to) are "soft": they are only taken where nothing forbids them, and never lock. Each
+ * node is visited a bounded number of times, so a badly authored model ends in `failure`
+ * rather than a loop.
+ */
+export class Solver {
+  readonly on: Uint8Array;
+  readonly values: number[];
+  /** Nodes whose state or number changed at some point. */
+  readonly touched = new Set<number>();
+  failure: string | null = null;
+  readonly #nodes: readonly CompiledNode[];
+  readonly #locks = new Map<number, boolean>();
+  readonly #valueLocks = new Set<number>();
+  #budget: number;
+
+  constructor(model: CompiledModel, state?: SessionState) {
+    this.#nodes = model.nodes;
+    const count = model.nodes.length;
+    this.on = new Uint8Array(count);
+    this.values = model.nodes.map((n) =>
+      n.numeric ? (state?.numbers[n.id] ?? n.defaultValue) : n.defaultValue,
+    );
+    if (state) for (let i = 0; i < count; i++) this.on[i] = state.on.charCodeAt(i) === 49 ? 1 : 0;
+    this.#budget = 16 * count + 64;
+  }
+
+  /** The number a node reports: 0 when off. */
+  reported(index: number): number {
+    return this.on[index] ? this.values[index]! : 0;
+  }
+
+  /** True if an on node excludes `index`. */
+  isExcluded(index: number): boolean {
+    for (const other of this.#nodes[index]!.excludes) if (this.on[other]) return true;
+    return false;
+  }
+
+  /** Switches a node on (with `value` for numeric inputs) and everything that follows. */
+  setOn(index: number, hard: boolean, value?: number, viaChild?: number): boolean {
+    if (!this.#spend(index)) return false;
+    const node = this.#nodes[index]!;
+    if (this.#locks.get(index) === false) return this.#fail(`"${node.key}" must stay off`);
+    if (hard) this.#locks.set(index, true);
+    if (this.on[index]) {
+      if (value !== undefined && this.values[index] !== value) this.#setValue(index, value, hard);
+      return this.failure === null;
+    }
+    this.on[index] = 1;
+    this.touched.add(index);
+    if (value !== undefined) this.#setValue(index, value, hard);
+    else if (node.numeric) this.#checkMinimums(index, hard);
+
+    if (node.parent >= 0 && !this.on[node.parent]) this.setOn(node.parent, hard, undefined, index);
+    for (const sibling of node.alternativeSiblings) {
+      if (this.on[sibling]) this.setOff(sibling, hard);
+    }
+    this.#applyDefaults(node, hard, viaChild);
+    for (const edge of node.requires) {
+      const target = this.#nodes[edge.node]!;
+      const floor = edge.atLeast;
+      if (!this.on[edge.node]) {
+        const start = this.values[edge.node]!;
+        this.setOn(edge.node, hard, floor !== null && start < floor ? floor : undefined);
+      } else if (floor !== null && target.numeric && this.values[edge.node]! < floor) {
+        this.#setValue(edge.node, floor, hard);
+      } else if (hard) {
+        this.setOn(edge.node, hard);
+      }
+    }
+    for (const other of node.excludes) if (this.on[other]) this.setOff(other, hard);
+    return this.failure === null;
+  }
+
+  /** Switches a node off, its subtree with it, and repairs its group and dependants. */
+  setOff(index: number, hard: boolean): boolean {
+    if (!this.#spend(index)) return false;
+    const node = this.#nodes[index]!;
+    if (this.#locks.get(index) === true) return this.#fail(`"${node.key}" must stay on`);
+    if (hard) this.#locks.set(index, false);
+    if (!this.on[index]) return true;
+    if (node.parent < 0) return this.#fail('The product itself cannot be switched off');
+    this.on[index] = 0;
+    this.touched.add(index);
+    for (const child of node.children) if (this.on[child]) this.setOff(child, hard);
+    const parent = this.#nodes[node.parent]!;
+    if (this.on[parent.index]) {
+      if (node.type === NodeType.mandatory) {
+        this.setOff(parent.index, hard);
+      } else if (node.type === NodeType.alternative) {
+        if (!node.alternativeSiblings.some((s) => this.on[s])) {
+          this.#fallback(parent, [index, ...node.alternativeSiblings]);
+        }
+      } else if (node.type === NodeType.or) {
+        if (!node.orSiblings.some((s) => this.on[s])) {
+          if (!this.#fallback(parent, [index, ...node.orSiblings])) this.setOff(parent.index, hard);
+        }
+      }
+    }
+    for (const edge of node.requiredBy) if (this.on[edge.node]) this.setOff(edge.node, hard);
+    return this.failure === null;
+  }
+
+  /** Whether a soft decision may switch `index` on without disturbing anything locked. */
+  canTurnOn(index: number): boolean {
+    const node = this.#nodes[index]!;
+    if (this.#locks.get(index) === false || this.isExcluded(index)) return false;
+    for (const edge of node.requires) {
+      if (this.#locks.get(edge.node) === false || this.isExcluded(edge.node)) return false;
+      if (edge.atLeast !== null && this.#valueLocks.has(edge.node)) {
+        if (this.values[edge.node]! < edge.atLeast) return false;
+      }
+    }
+    return true;
+  }
+
+  #setValue(index: number, value: number, hard: boolean) {
+    if (this.values[index] === value) return;
+    if (this.#valueLocks.has(index)) {
+      this.#fail(`"${this.#nodes[index]!.key}" must keep its value`);
+      return;
+    }
+    if (hard) this.#valueLocks.add(index);
+    this.values[index] = value;
+    this.touched.add(index);
+    this.#checkMinimums(index, hard);
+  }
+
+  /** Switches off what requires this number to be higher than it now is. */
+  #checkMinimums(index: number, hard: boolean) {
+    for (const edge of this.#nodes[index]!.requiredBy) {
+      if (edge.atLeast !== null && this.on[edge.node] && this.values[index]! < edge.atLeast) {
+        this.setOff(edge.node, hard);
+      }
+    }
+  }
+
+  /** A node that just came on: its mandatory children, default options and ticked boxes. */
+  #applyDefaults(node: CompiledNode, hard: boolean, viaChild: number | undefined) {
+    const via = viaChild === undefined ? undefined : this.#nodes[viaChild]!;
+    const alternatives: number[] = [];
+    const ors: number[] = [];
+    for (const child of node.children) {
+      if (child === viaChild) continue;
+      const type = this.#nodes[child]!.type;
+      if (type === NodeType.mandatory) this.setOn(child, hard);
+      else if (type === NodeType.alternative) alternatives.push(child);
+      else if (type === NodeType.or) ors.push(child);
+      else if (this.#nodes[child]!.selected && this.canTurnOn(child)) this.setOn(child, false);
+    }
+    if (alternatives.length > 0 && via?.type !== NodeType.alternative) {
+      // An alternative group without a default option stays unanswered until the shopper picks.
+      if (alternatives.some((a) => this.#nodes[a]!.selected)) this.#fallback(node, alternatives);
+    }
+    if (ors.length > 0) {
+      for (const or of ors)
+        if (this.#nodes[or]!.selected && this.canTurnOn(or)) this.setOn(or, false);
+      if (via?.type !== NodeType.or && !ors.some((o) => this.on[o])) this.#fallback(node, ors);
+    }
+  }
+
+  /** Switches on the default option of a group (or the first one allowed), softly. */
+  #fallback(parent: CompiledNode, options: readonly number[]): boolean {
+    if (!this.on[parent.index]) return true;
+    const ordered = [
+      ...options.filter((o) => this.#nodes[o]!.selected),
+      ...options.filter((o) => !this.#nodes[o]!.selected),
+    ];
+    for (const option of ordered) {
+      if (this.canTurnOn(option)) return this.setOn(option, false);
+    }
+    return false;
+  }
+
+  #spend(index: number): boolean {
+    if (this.failure !== null) return false;
+    if (--this.#budget < 0) return this.#fail(`The rules around "${this.#nodes[index]!.key}" loop`);
+    return true;
+  }
+
+  #fail(reason: string): false {
+    this.failure ??= reason;
+    return false;
+  }
+
+  /** The working copies as a state (requirements and texts supplied by the caller). */
+  toState(model: CompiledModel, base: SessionState): SessionState {
+    let on = '';
+    for (let i = 0; i < this.on.length; i++) on += this.on[i] ? '1' : '0';
+    const numbers: Record<string, number> = {...base.numbers};
+    for (const index of this.touched) {
+      const node = model.nodes[index]!;
+      if (node.numeric) numbers[node.id] = this.values[index]!;
+    }
+    return {...base, on, numbers};
+  }
+}

@@ -1,0 +1,3 @@
+export {findModel, sampleDefinitions, sampleModels} from './catalog.js';
+export {generateLargeModel, type LargeModelOptions} from './large-model.js';
+export {officeChair} from './office-chair.js';

@@ -1,0 +1,467 @@
+import {DisplayType, FeatureType} from '../../src/session/wire.js';
+import {escapeXml} from '../engine/step-image.js';
+import type {ModelDefinition, PictureView} from '../engine/model-definition.js';
+import {checkbox, group, option, orOption, part, t} from './authoring.js';
+
+const frameColours: Record<string, string> = {
+  'frame-black': '#23262b',
+  'frame-white': '#eceef0',
+  'frame-silver': '#b9bec4',
+  'frame-graphite': '#575c63',
+};
+const fabricColours: Record<string, string> = {
+  'colour-anthracite': '#3d4047',
+  'colour-navy': '#27406b',
+  'colour-sand': '#cbb58e',
+  'colour-sage': '#7f9a7a',
+};
+const baseColours: Record<string, string> = {
+  'base-nylon': '#2a2c30',
+  'base-aluminium': '#c3c8cd',
+  'base-oak': '#b5814f',
+};
+
+function picture(view: PictureView): string {
+  const frame = frameColours[view.choice('frame-colour') ?? ''] ?? '#23262b';
+  const fabric = fabricColours[view.choice('upholstery-colour') ?? ''] ?? '#3d4047';
+  const base = baseColours[view.choice('base') ?? ''] ?? '#2a2c30';
+  const high = view.isOn('back-high');
+  const mesh = view.isOn('back-mesh');
+  const width = 180 * ((view.value('seat-width') || 48) / 48);
+  const tall = view.isOn('lift-tall');
+  const seatY = tall ? 215 : 235;
+  const backTop = high ? 55 : 95;
+  const parts: string[] = [
+    '<defs><pattern id="mesh" width="8" height="8" patternUnits="userSpaceOnUse">',
+    `<path d="M0 0L8 8M8 0L0 8" stroke="${fabric}" stroke-width="1.4"/></pattern></defs>`,
+    '<ellipse cx="200" cy="372" rx="150" ry="12" fill="#000" opacity=".08"/>',
+  ];
+  for (const x of [60, 120, 200, 280, 340]) {
+    parts.push(
+      `<line x1="200" y1="335" x2="${x}" y2="${x === 200 ? 362 : 352}" stroke="${base}" stroke-width="10" stroke-linecap="round"/>`,
+    );
+    parts.push(
+      `<circle cx="${x}" cy="${x === 200 ? 366 : 358}" r="${view.isOn('glides') ? 4 : 9}" fill="#1b1c1f"/>`,
+    );
+  }
+  if (view.isOn('footring')) {
+    parts.push(
+      `<ellipse cx="200" cy="300" rx="70" ry="10" fill="none" stroke="${frame}" stroke-width="6"/>`,
+    );
+  }
+  parts.push(
+    `<rect x="192" y="${seatY + 30}" width="16" height="${335 - seatY - 30}" rx="4" fill="${frame}"/>`,
+  );
+  parts.push(
+    `<rect x="185" y="${backTop + 40}" width="30" height="${seatY - backTop - 20}" rx="8" fill="${frame}"/>`,
+  );
+  parts.push(
+    `<rect x="135" y="${backTop}" width="130" height="${seatY - backTop - 15}" rx="28" fill="${mesh ? 'url(#mesh)' : fabric}" stroke="${frame}" stroke-width="8"/>`,
+  );
+  if (view.isOn('headrest')) {
+    parts.push(
+      `<rect x="158" y="${backTop - 45}" width="84" height="32" rx="14" fill="${fabric}" stroke="${frame}" stroke-width="5"/>`,
+    );
+    parts.push(`<rect x="196" y="${backTop - 15}" width="8" height="18" fill="${frame}"/>`);
+  }
+  if (view.isOn('coat-hanger')) {
+    parts.push(
+      `<path d="M200 ${backTop - 4}v-18m-34 10q34-26 68 0" fill="none" stroke="${frame}" stroke-width="6" stroke-linecap="round"/>`,
+    );
+  }
+  parts.push(
+    `<rect x="${200 - width / 2}" y="${seatY}" width="${width}" height="34" rx="16" fill="${fabric}"/>`,
+  );
+  if (view.isOn('armrests')) {
+    const pad = view.isOn('arm-pads') ? '#111' : frame;
+    for (const x of [200 - width / 2 - 8, 200 + width / 2 - 12]) {
+      parts.push(`<rect x="${x + 6}" y="${seatY - 40}" width="8" height="46" fill="${frame}"/>`);
+      parts.push(
+        `<rect x="${x - 8}" y="${seatY - 50}" width="36" height="12" rx="6" fill="${pad}"/>`,
+      );
+    }
+  }
+  const engraving = view.isOn('engraving') ? view.text('engraving-text') : '';
+  if (engraving) {
+    parts.push(
+      `<text x="200" y="${seatY - 30}" text-anchor="middle" font-size="13" font-family="serif" fill="#f5f1e6">${escapeXml(engraving.slice(0, 24))}</text>`,
+    );
+  }
+  return parts.join('');
+}
+
+/** An office chair: colours, materials, comfort options, a few rules a shopper runs into. */
+export const officeChair: ModelDefinition = {
+  key: 'office-chair',
+  vatRate: 0.21,
+  countryIso: 'nl',
+  currencyIso: 'eur',
+  picture,
+  root: {
+    key: 'office-chair',
+    name: t('Office Chair', 'Bureaustoel', 'Bürostuhl'),
+    description: t(
+      'An ergonomic task chair built to order. <strong>Five-year frame warranty</strong> as standard.',
+      'Een ergonomische bureaustoel, op bestelling gebouwd. <strong>Vijf jaar garantie op het frame</strong>.',
+      'Ein ergonomischer Bürostuhl, auf Bestellung gefertigt. <strong>Fünf Jahre Garantie auf den Rahmen</strong>.',
+    ),
+    image: 'office-chair',
+    price: 249,
+    articleCode: 'OC-1000',
+    children: [
+      group(
+        'frame-colour',
+        t('Frame colour', 'Framekleur', 'Rahmenfarbe'),
+        [
+          option('frame-black', t('Black', 'Zwart', 'Schwarz'), {
+            selected: true,
+            articleCode: 'OC-FR-BK',
+          }),
+          option('frame-white', t('White', 'Wit', 'Weiß'), {price: 20, articleCode: 'OC-FR-WH'}),
+          option('frame-silver', t('Polished silver', 'Gepolijst zilver', 'Poliertes Silber'), {
+            price: 35,
+            articleCode: 'OC-FR-SI',
+          }),
+          option('frame-graphite', t('Graphite', 'Grafiet', 'Graphit'), {
+            price: 25,
+            articleCode: 'OC-FR-GR',
+          }),
+        ],
+        {displayType: DisplayType.chips, featureType: FeatureType.colorPicker},
+      ),
+      group(
+        'base',
+        t('Base', 'Voetkruis', 'Fußkreuz'),
+        [
+          option('base-nylon', t('Nylon star base', 'Nylon voetkruis', 'Nylon-Fußkreuz'), {
+            selected: true,
+            image: 'base-nylon',
+            description: t(
+              'Glass-fibre reinforced, carries up to 120 kg.',
+              'Glasvezelversterkt, draagt tot 120 kg.',
+              'Glasfaserverstärkt, trägt bis 120 kg.',
+            ),
+          }),
+          option(
+            'base-aluminium',
+            t('Polished aluminium', 'Gepolijst aluminium', 'Poliertes Aluminium'),
+            {
+              price: 45,
+              image: 'base-aluminium',
+              description: t(
+                'Die-cast and hand polished, carries up to 150 kg.',
+                'Gegoten en met de hand gepolijst, draagt tot 150 kg.',
+                'Druckguss, von Hand poliert, trägt bis 150 kg.',
+              ),
+            },
+          ),
+          option('base-oak', t('Oiled oak', 'Geoliede eik', 'Geölte Eiche'), {
+            price: 80,
+            image: 'base-oak',
+            description: t(
+              'Solid European oak from <a href="https://fsc.org/">FSC-certified</a> forests.',
+              'Massief Europees eiken uit <a href="https://fsc.org/">FSC-gecertificeerde</a> bossen.',
+              'Massive europäische Eiche aus <a href="https://fsc.org/">FSC-zertifizierten</a> Wäldern.',
+            ),
+          }),
+        ],
+        {displayType: DisplayType.card},
+      ),
+      group(
+        'castors',
+        t('Castors', 'Wielen', 'Rollen'),
+        [
+          option(
+            'castors-carpet',
+            t('Hard castors for carpet', 'Harde wielen voor tapijt', 'Harte Rollen für Teppich'),
+            {
+              selected: true,
+            },
+          ),
+          option(
+            'castors-soft',
+            t(
+              'Soft castors for hard floors',
+              'Zachte wielen voor harde vloeren',
+              'Weiche Rollen für Hartböden',
+            ),
+            {
+              price: 12,
+            },
+          ),
+          option('glides', t('Fixed glides', 'Vaste glijders', 'Feste Gleiter'), {price: 8}),
+        ],
+        {displayType: DisplayType.dropdown},
+      ),
+      group(
+        'backrest',
+        t('Backrest', 'Rugleuning', 'Rückenlehne'),
+        [
+          option('back-standard', t('Standard back', 'Standaard rug', 'Standardrücken'), {
+            selected: true,
+            image: 'back-standard',
+          }),
+          option('back-high', t('High back', 'Hoge rug', 'Hoher Rücken'), {
+            price: 60,
+            image: 'back-high',
+            description: t(
+              'Supports the shoulders; needed for a headrest.',
+              'Ondersteunt de schouders; nodig voor een hoofdsteun.',
+              'Stützt die Schultern; nötig für eine Kopfstütze.',
+            ),
+          }),
+        ],
+        {displayType: DisplayType.card},
+      ),
+      group('back-cover', t('Back cover', 'Rugbekleding', 'Rückenbezug'), [
+        option('back-mesh', t('Breathable mesh', 'Ademend mesh', 'Atmungsaktives Netz'), {
+          selected: true,
+          description: t(
+            'Keeps you cool on long days.',
+            'Blijft koel op lange dagen.',
+            'Bleibt auch an langen Tagen kühl.',
+          ),
+        }),
+        option(
+          'back-upholstered',
+          t('Upholstered back', 'Gestoffeerde rug', 'Gepolsterter Rücken'),
+          {
+            price: 30,
+          },
+        ),
+      ]),
+      group(
+        'upholstery',
+        t('Seat upholstery', 'Zitting bekleding', 'Sitzbezug'),
+        [
+          option('upholstery-fabric', t('Fabric', 'Stof', 'Stoff'), {
+            selected: true,
+            image: 'upholstery-fabric',
+            description: t(
+              'Hard-wearing woven fabric, <em>100,000 Martindale</em>.',
+              'Slijtvaste geweven stof, <em>100.000 Martindale</em>.',
+              'Strapazierfähiger Webstoff, <em>100.000 Martindale</em>.',
+            ),
+          }),
+          option('upholstery-vegan', t('Vegan leather', 'Vegan leer', 'Veganes Leder'), {
+            price: 70,
+            image: 'upholstery-vegan',
+          }),
+          option('upholstery-leather', t('Full-grain leather', 'Volnerf leer', 'Vollnarbenleder'), {
+            price: 120,
+            image: 'upholstery-leather',
+            excludes: ['back-mesh'],
+            description: t(
+              'Matched with an upholstered back; <strong>not available with a mesh back</strong>.',
+              'Gecombineerd met een gestoffeerde rug; <strong>niet met een mesh rug</strong>.',
+              'Kombiniert mit gepolstertem Rücken; <strong>nicht mit Netzrücken</strong>.',
+            ),
+          }),
+        ],
+        {displayType: DisplayType.card},
+      ),
+      group(
+        'upholstery-colour',
+        t('Upholstery colour', 'Kleur bekleding', 'Bezugsfarbe'),
+        [
+          option('colour-anthracite', t('Anthracite', 'Antraciet', 'Anthrazit'), {selected: true}),
+          option('colour-navy', t('Navy blue', 'Marineblauw', 'Marineblau')),
+          option('colour-sand', t('Sand', 'Zand', 'Sand')),
+          option('colour-sage', t('Sage green', 'Saliegroen', 'Salbeigrün'), {price: 10}),
+        ],
+        {displayType: DisplayType.chips, featureType: FeatureType.colorPicker},
+      ),
+      part('seat-width', t('Seat width', 'Zitbreedte', 'Sitzbreite'), {
+        displayType: DisplayType.slider,
+        min: 44,
+        max: 56,
+        step: 2,
+        value: 48,
+        unitOfMeasurement: t('cm', 'cm', 'cm'),
+        description: t(
+          'Measure your hips while seated and add 5 cm.',
+          'Meet uw heupen zittend en tel er 5 cm bij op.',
+          'Hüftbreite im Sitzen messen und 5 cm addieren.',
+        ),
+      }),
+      checkbox(
+        'seat-depth',
+        t('Seat depth adjustment', 'Zitdiepteverstelling', 'Sitztiefenverstellung'),
+        {
+          price: 25,
+        },
+      ),
+      checkbox(
+        'lumbar',
+        t('Adjustable lumbar support', 'Verstelbare lendensteun', 'Verstellbare Lordosenstütze'),
+        {
+          price: 35,
+          selected: true,
+        },
+      ),
+      checkbox('armrests', t('Armrests', 'Armleuningen', 'Armlehnen'), {
+        price: 40,
+        selected: true,
+        children: [
+          option('arm-fixed', t('Fixed', 'Vast', 'Fest'), {selected: true}),
+          option('arm-3d', t('3D adjustable', '3D verstelbaar', '3D verstellbar'), {price: 30}),
+          option('arm-4d', t('4D adjustable', '4D verstelbaar', '4D verstellbar'), {price: 55}),
+          checkbox('arm-pads', t('Soft PU pads', 'Zachte PU-pads', 'Weiche PU-Auflagen'), {
+            price: 15,
+          }),
+        ],
+      }),
+      checkbox('headrest', t('Headrest', 'Hoofdsteun', 'Kopfstütze'), {
+        price: 55,
+        requires: ['back-high'],
+        description: t(
+          'Height and angle adjustable. Requires the <strong>high back</strong>.',
+          'Verstelbaar in hoogte en hoek. Vereist de <strong>hoge rug</strong>.',
+          'In Höhe und Neigung verstellbar. Erfordert den <strong>hohen Rücken</strong>.',
+        ),
+      }),
+      checkbox('coat-hanger', t('Coat hanger', 'Kledinghanger', 'Kleiderbügel'), {
+        price: 25,
+        excludes: ['headrest'],
+      }),
+      group('mechanism', t('Mechanism functions', 'Mechanisme', 'Mechanik'), [
+        orOption(
+          'mech-tilt',
+          t('Tilt with lock', 'Kantelen met vergrendeling', 'Neigung mit Arretierung'),
+          {
+            selected: true,
+          },
+        ),
+        orOption('mech-synchro', t('Synchro mechanism', 'Synchroonmechaniek', 'Synchronmechanik'), {
+          price: 40,
+        }),
+        orOption('mech-slide', t('Seat slider', 'Zitschuif', 'Sitzschiebung'), {price: 20}),
+        orOption('mech-rock', t('Free-float rocking', 'Vrij schommelen', 'Freies Wippen'), {
+          price: 15,
+        }),
+      ]),
+      group(
+        'gas-lift',
+        t('Gas lift', 'Gasveer', 'Gasfeder'),
+        [
+          option(
+            'lift-standard',
+            t('Standard (42–54 cm)', 'Standaard (42–54 cm)', 'Standard (42–54 cm)'),
+            {
+              selected: true,
+            },
+          ),
+          option(
+            'lift-tall',
+            t('Drafting height (55–80 cm)', 'Tekenhoogte (55–80 cm)', 'Zeichnerhöhe (55–80 cm)'),
+            {
+              price: 35,
+              requires: ['footring'],
+            },
+          ),
+        ],
+        {displayType: DisplayType.dropdown},
+      ),
+      checkbox('footring', t('Foot ring', 'Voetring', 'Fußring'), {price: 29}),
+      checkbox('engraving', t('Engraving', 'Gravure', 'Gravur'), {
+        price: 15,
+        children: [
+          part('engraving-text', t('Engraving name', 'Naam voor gravure', 'Name für die Gravur'), {
+            featureType: FeatureType.text,
+            mandatory: true,
+            description: t(
+              'Up to 24 characters, laser-engraved on the back.',
+              'Tot 24 tekens, met laser op de rug gegraveerd.',
+              'Bis zu 24 Zeichen, auf den Rücken gelasert.',
+            ),
+          }),
+          option('font-serif', t('Serif', 'Schreef', 'Serif'), {selected: true}),
+          option('font-sans', t('Sans serif', 'Schreefloos', 'Serifenlos')),
+          option('font-script', t('Script', 'Handschrift', 'Schreibschrift'), {price: 5}),
+        ],
+      }),
+      group('extras', t('Extras', 'Extra’s', 'Extras'), [
+        part('spare-castors', t('Spare castors', 'Reservewielen', 'Ersatzrollen'), {
+          displayType: DisplayType.input,
+          min: 0,
+          max: 10,
+          step: 1,
+          value: 0,
+          price: 6,
+          unitOfMeasurement: t('pcs', 'st.', 'Stk.'),
+        }),
+        checkbox('assembly', t('Assembly service', 'Montageservice', 'Montageservice'), {
+          price: 29,
+          // Hostile markup on purpose: the widget must render descriptions sanitised.
+          description: t(
+            'Delivered assembled. <img src=x onerror=alert(1)> <a href="javascript:alert(1)">Read the terms</a>',
+            'Gemonteerd geleverd. <img src=x onerror=alert(1)> <a href="javascript:alert(1)">Lees de voorwaarden</a>',
+            'Montiert geliefert. <img src=x onerror=alert(1)> <a href="javascript:alert(1)">Bedingungen lesen</a>',
+          ),
+          moreInfo: t(
+            '<ul><li>Within 5 working days</li><li>Packaging taken back</li></ul><script>alert(2)</script>',
+            '<ul><li>Binnen 5 werkdagen</li><li>Verpakking retour</li></ul><script>alert(2)</script>',
+            '<ul><li>Innerhalb von 5 Werktagen</li><li>Verpackung wird mitgenommen</li></ul><script>alert(2)</script>',
+          ),
+        }),
+        checkbox(
+          'floor-mat',
+          t('Floor protection mat', 'Vloerbeschermingsmat', 'Bodenschutzmatte'),
+          {
+            price: 39,
+          },
+        ),
+      ]),
+      group(
+        'warranty',
+        t('Warranty', 'Garantie', 'Garantie'),
+        [
+          option('warranty-2', t('2 years', '2 jaar', '2 Jahre')),
+          option('warranty-5', t('5 years', '5 jaar', '5 Jahre'), {price: 39}),
+          option('warranty-10', t('10 years', '10 jaar', '10 Jahre'), {price: 69}),
+        ],
+        {
+          mandatory: true,
+          description: t(
+            'Choose how long we cover parts and labour.',
+            'Kies hoelang wij onderdelen en arbeid dekken.',
+            'Wählen Sie, wie lange wir Teile und Arbeit abdecken.',
+          ),
+        },
+      ),
+    ],
+  },
+  steps: [
+    {
+      key: 'frame',
+      title: t('Frame & base', 'Frame & voet', 'Rahmen & Fuß'),
+      icon: 'step-frame',
+      features: ['frame-colour', 'base', 'castors', 'gas-lift', 'footring'],
+    },
+    {
+      key: 'seat',
+      title: t('Seat & back', 'Zitting & rug', 'Sitz & Rücken'),
+      icon: 'step-seat',
+      features: [
+        'backrest',
+        'back-cover',
+        'upholstery',
+        'upholstery-colour',
+        'seat-width',
+        'seat-depth',
+      ],
+    },
+    {
+      key: 'comfort',
+      title: t('Comfort', 'Comfort', 'Komfort'),
+      icon: 'step-comfort',
+      features: ['armrests', 'headrest', 'coat-hanger', 'lumbar', 'mechanism'],
+    },
+    {
+      key: 'finish',
+      title: t('Personalise', 'Personaliseren', 'Personalisieren'),
+      icon: 'step-finish',
+      features: ['engraving', 'extras', 'warranty'],
+    },
+  ],
+};
