@@ -136,13 +136,14 @@ test('without Origin: Referer, then Sec-Fetch-Site same-origin, else refused', a
 });
 
 test('Sec-Fetch-Site same-origin stands in when the endpoint’s own origin is allowed', async () => {
-  let handler: TokenEndpointHandler | undefined;
+  // The endpoint's own origin is known once it listens, so the handler comes second.
+  const late: {handler?: TokenEndpointHandler} = {};
   const server = await new EndpointServer(
-    (request, context) => handler!(request, context),
+    (request, context) => late.handler!(request, context),
     recorder,
   ).start();
   cleanup.push(() => server.close());
-  handler = createTokenEndpoint({...common(), allowedOrigins: [new URL(server.url).origin]});
+  late.handler = createTokenEndpoint({...common(), allowedOrigins: [new URL(server.url).origin]});
   const same = await server.request({origin: null, headers: {'sec-fetch-site': 'same-origin'}});
   assert.equal(same.status, 200);
   const cross = await server.request({origin: null, headers: {'sec-fetch-site': 'cross-site'}});

@@ -5,7 +5,6 @@ import {randomUUID} from 'node:crypto';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
-import {createApp} from '../../service/app.js';
 import {
   toNodeHandler,
   type TokenEndpointHandler,
@@ -123,6 +122,8 @@ export async function startReferenceService(options: {
   tokenLifetimeSeconds?: number;
   loginTokenLifetimeMs?: number;
 }) {
+  // Loaded on demand: files that need no reference service do not depend on it building.
+  const {createApp} = await import('../../service/app.js');
   const {app} = createApp({
     applications: [{clientId: options.clientId, secret: options.secret}],
     tokenLifetimeSeconds: options.tokenLifetimeSeconds,
