@@ -1,0 +1,87 @@
+import {isGuid} from '../http/index.js';
+
+/** The types an entity property can have. */
+export const FieldType = {
+  string: 'string',
+  number: 'number',
+  integer: 'integer',
+  boolean: 'boolean',
+  guid: 'guid',
+  dateTime: 'date-time',
+} as const;
+export type FieldType = (typeof FieldType)[keyof typeof FieldType];
+
+/** One property of an entity model. */
+export interface Field {
+  type: FieldType;
+  /** `null` is a valid value (and the default when absent on create). */
+  nullable: boolean;
+  /** The value on create when the body leaves the property out; absent means required. */
+  default?: () => unknown;
+  /** Set by the service; a value in a body is ignored. */
+  managed?: boolean;
+  /** The only values a string field takes. */
+  oneOf?: readonly string[];
+}
+
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Checks a body value against a field; returns the value to store (GUIDs lowercased, dates
+ * normalised to ISO UTC) or an explanation of what was expected.
+ */
+export function checkValue(field: Field, value: unknown): {value: unknown} | {expected: string} {
+  if (value === null) return field.nullable ? {value} : {expected: `a ${field.type} (not null)`};
+  switch (field.type) {
+    case FieldType.string:
+      if (typeof value !== 'string') return {expected: 'a string'};
+      return !field.oneOf || field.oneOf.includes(value)
+        ? {value}
+        : {expected: `one of ${field.oneOf.join(', ')}`};
+    case FieldType.number:
+      return typeof value === 'number' && Number.isFinite(value) ? {value} : {expected: 'a number'};
+    case FieldType.integer:
+      return Number.isSafeInteger(value) ? {value} : {expected: 'an integer'};
+    case FieldType.boolean:
+      return typeof value === 'boolean' ? {value} : {expected: 'true or false'};
+    case FieldType.guid:
+      return typeof value === 'string' && isGuid(value)
+        ? {value: value.toLowerCase()}
+        : {expected: 'a GUID'};
+    case FieldType.dateTime: {
+      const date = typeof value === 'string' && isoDateTime.test(value) ? new Date(value) : null;
+      return date && !Number.isNaN(date.getTime())
+        ? {value: date.toISOString()}
+        : {expected: 'an ISO 8601 date-time with a time zone'};
+    }
+  }
+}
+
+/** Parses a query-string value for an equality filter on a field. */
+export function parseQueryValue(field: Field, text: string): {value: unknown} | {expected: string} {
+  if (field.nullable && text === 'null') return {value: null};
+  switch (field.type) {
+    case FieldType.number:
+    case FieldType.integer: {
+      const number = text.trim() === '' ? Number.NaN : Number(text);
+      return checkValue(field, number);
+    }
+    case FieldType.boolean: {
+      const lower = text.toLowerCase();
+      if (lower === 'true' || lower === '1') return {value: true};
+      if (lower === 'false' || lower === '0') return {value: false};
+      return {expected: 'true or false'};
+    }
+    default:
+      return checkValue(field, text);
+  }
+}
+
+/** Orders two stored values of one field: nulls first, then by value. */
+export function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  return Number(a) - Number(b);
+}

@@ -1,0 +1,10 @@
+export {entityApi, type EntityApiOptions} from './entity-api.js';
+export {entityRoutes} from './entity-routes.js';
+export type {EntityHook, EntityRoutesOptions, EntityWrite} from './entity-routes.js';
+export {present, readEntity} from './entity-body.js';
+export {field} from './entity-model.js';
+export type {Entity, EntityModel, EntitySource, Relation} from './entity-model.js';
+export {FieldType, type Field} from './field-type.js';
+export {defaultLimit, maxLimit} from './list-query.js';
+export {customerFields, featureModelsModel, storedModels} from './models.js';
+export type {FeatureModelEntity} from './models.js';

@@ -1,0 +1,261 @@
+import {QuotationStatus, quotationStatuses} from '../quotations/quotation-status.js';
+import type {Store} from '../store/index.js';
+import {FieldType, type Field} from './field-type.js';
+import {field, type Entity, type EntityModel, type Relation} from './entity-model.js';
+
+const text = () => field.nullable(FieldType.string);
+const optionalGuid = () => field.nullable(FieldType.guid);
+const optionalNumber = () => field.nullable(FieldType.number);
+
+/** Fields every stored model has: its GUID and the service's two moments. */
+const base = () => ({id: field.id(), createdAt: field.stamp(), updatedAt: field.stamp()});
+
+/** The customer fields of a quote request, all optional text, as a CRM account keeps them. */
+export const customerFields = [
+  'firstName',
+  'lastName',
+  'lastNamePrefix',
+  'salutation',
+  'email',
+  'city',
+  'postalCode',
+  'streetName',
+  'houseNumber',
+  'countryIso',
+  'languageIso',
+  'phoneNumber',
+  'phoneNumber2',
+  'companyName',
+  'iban',
+  'cocNumber',
+  'vatNumber',
+  'shipto_FirstName',
+  'shipto_LastName',
+  'shipto_LastNamePrefix',
+  'shipto_Salutation',
+  'shipto_Email',
+  'shipto_City',
+  'shipto_PostalCode',
+  'shipto_StreetName',
+  'shipto_HouseNumber',
+  'shipto_CountryIso',
+  'shipto_LanguageIso',
+  'shipto_PhoneNumber',
+  'shipto_PhoneNumber2',
+  'shipto_CompanyName',
+  'remarks',
+] as const;
+
+const one = (name: string, collection: string, key: string): Relation => ({
+  name,
+  property: camel(name),
+  resolve: (store: Store, entity: Entity) => {
+    const id = entity[key];
+    return typeof id === 'string' ? (store.collection<Entity>(collection).get(id) ?? null) : null;
+  },
+});
+
+const many = (name: string, collection: string, key: string, order?: string): Relation => ({
+  name,
+  property: camel(name),
+  resolve: (store: Store, entity: Entity) => {
+    const related = store
+      .collection<Entity>(collection)
+      .list()
+      .filter((item) => item[key] === entity.id);
+    return order ? related.sort((a, b) => Number(a[order] ?? 0) - Number(b[order] ?? 0)) : related;
+  },
+});
+
+function camel(name: string): string {
+  return name[0]!.toLowerCase() + name.slice(1);
+}
+
+const model = (
+  name: string,
+  path: string,
+  fields: Record<string, Field>,
+  relations: readonly Relation[] = [],
+): EntityModel => ({
+  name,
+  path,
+  collection: path.toLowerCase(),
+  fields: {...base(), ...fields},
+  relations,
+});
+
+/** The fifteen stored models of the seed's table, by URI segment. */
+export const storedModels: readonly EntityModel[] = [
+  model('ApplicationEvents', 'applicationevents', {
+    name: field.string(),
+    description: text(),
+    quotationId: optionalGuid(),
+    userId: optionalGuid(),
+    occurredAt: field.moment(),
+  }),
+  model('AssociatedFeatureProperties', 'associatedfeatureproperties', {
+    featureModelId: optionalGuid(),
+    featureModelNodeId: optionalGuid(),
+    featurePropertyId: field.guid(),
+    value: text(),
+    sortOrder: field.integer(),
+  }),
+  model('Categories', 'categories', {
+    name: field.string(),
+    description: text(),
+    parentId: optionalGuid(),
+    imageUrl: text(),
+    sortOrder: field.integer(),
+  }),
+  model('CrmAccounts', 'crmaccounts', Object.fromEntries(customerFields.map((n) => [n, text()]))),
+  model('FeatureHasFeatureProperty', 'featurehasfeatureproperties', {
+    featureId: field.guid(),
+    featurePropertyId: field.guid(),
+    value: text(),
+    numericValue: optionalNumber(),
+  }),
+  model('FeatureProperty', 'featureproperties', {
+    name: field.string(),
+    description: text(),
+    unit: text(),
+    isFilterable: field.boolean(),
+    sortOrder: field.integer(),
+  }),
+  model('Feature', 'features', {
+    name: field.string(),
+    description: text(),
+    articleCode: text(),
+    categoryId: optionalGuid(),
+    unitOfMeasurementId: optionalGuid(),
+    vatId: optionalGuid(),
+    priceExVAT: field.number(),
+    imageUrl: text(),
+    isActive: field.boolean(true),
+  }),
+  model('LeaseTable', 'leasetables', {
+    name: field.string(),
+    currencyIso: text(),
+    durationMonths: field.integer(12),
+    interestRatePercentage: field.number(),
+    residualValuePercentage: field.number(),
+    minimumAmount: optionalNumber(),
+    maximumAmount: optionalNumber(),
+  }),
+  model('Organizations', 'organizations', {
+    name: field.string(),
+    email: text(),
+    phoneNumber: text(),
+    streetName: text(),
+    houseNumber: text(),
+    postalCode: text(),
+    city: text(),
+    countryIso: text(),
+    vatNumber: text(),
+    cocNumber: text(),
+  }),
+  model('QuotationLine', 'quotationlines', {
+    quotationId: field.guid(),
+    configurationId: optionalGuid(),
+    articleCode: text(),
+    description: text(),
+    quantity: field.number(1),
+    unitPriceExVAT: field.number(),
+    unitPriceIncVAT: field.number(),
+    totalPriceExVAT: field.number(),
+    totalPriceIncVAT: field.number(),
+    sortOrder: field.integer(),
+  }),
+  model('QuotationProperty', 'quotationproperties', {
+    quotationId: field.guid(),
+    name: field.string(),
+    value: text(),
+  }),
+  model(
+    'Quotation',
+    'quotations',
+    {
+      number: text(),
+      status: {
+        type: FieldType.string,
+        nullable: false,
+        oneOf: quotationStatuses,
+        default: () => QuotationStatus.draft,
+      },
+      synced: field.boolean(),
+      debtorId: optionalGuid(),
+      sellerId: optionalGuid(),
+      userId: optionalGuid(),
+      currencyIso: field.string('eur'),
+      remarks: text(),
+      totalPriceExVAT: field.number(),
+      totalPriceIncVAT: field.number(),
+    },
+    [
+      many('Lines', 'quotationlines', 'quotationId', 'sortOrder'),
+      one('Debtor', 'crmaccounts', 'debtorId'),
+      one('Seller', 'organizations', 'sellerId'),
+    ],
+  ),
+  model('UnitOfMeasurement', 'uom', {
+    name: field.string(),
+    symbol: field.string(''),
+    decimals: field.integer(),
+  }),
+  model('UserCreationRequest', 'UserCreationRequests', {
+    email: field.string(),
+    firstName: text(),
+    lastName: text(),
+    organizationId: optionalGuid(),
+    languageIso: text(),
+    status: {
+      type: FieldType.string,
+      nullable: false,
+      oneOf: ['pending', 'approved', 'rejected'],
+      default: () => 'pending',
+    },
+  }),
+  model('VAT', 'vats', {
+    name: field.string(),
+    percentage: field.number(),
+    countryIso: text(),
+    isDefault: field.boolean(),
+  }),
+];
+
+/** A configuration model as the entity API lists it; `RootFeature` is its non-native relation. */
+export interface FeatureModelEntity {
+  id: string;
+  name: string;
+  description: string | null;
+  rootFeatureId: string;
+  /** Name, price and image of the model's root feature (and whatever else the source knows). */
+  rootFeature: {id: string; name: string; price: number; imageUrl: string | null};
+}
+
+/**
+ * The read-only `featuremodels` model: its entities come from the configuration models of the
+ * rule engine, so POST, PUT and DELETE answer 405. Its list also takes `lang`.
+ */
+export function featureModelsModel(
+  source: (lang: string | undefined) => readonly FeatureModelEntity[],
+): EntityModel {
+  return {
+    name: 'FeatureModel',
+    path: 'featuremodels',
+    collection: 'featuremodels',
+    fields: {
+      id: field.guid(),
+      name: field.string(),
+      description: text(),
+      rootFeatureId: field.guid(),
+    },
+    relations: [
+      {
+        name: 'RootFeature',
+        property: 'rootFeature',
+        resolve: (_store, entity) => (entity as unknown as FeatureModelEntity).rootFeature,
+      },
+    ],
+    source: source as unknown as (lang: string | undefined) => readonly Entity[],
+  };
+}

@@ -1,0 +1,194 @@
+import type {Store} from '../store/index.js';
+import {retryDelay, type BackoffOptions} from './backoff.js';
+import {
+  DeliveryStatus,
+  webhookCollections,
+  type DeliveryAttempt,
+  type DeliveryRecord,
+  type SubscriptionRecord,
+} from './records.js';
+import {signDelivery} from './signature.js';
+
+export interface DispatcherOptions extends BackoffOptions {
+  store: Store;
+  /** Attempts before a delivery is given up as `failed` (default 8). */
+  maxAttempts?: number;
+  /** How long one attempt may take, in ms (default 10000). */
+  timeoutMs?: number;
+  /** Deliveries in flight at once (default 4). */
+  concurrency?: number;
+  now?: () => number;
+  random?: () => number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Delivers the outbox: every pending delivery whose time has come is POSTed to its callback
+ * URL, signed, and its attempt recorded; a non-2xx answer, network error or timeout schedules
+ * a retry with backoff until `maxAttempts`. Deliveries are at-least-once: a delivery whose
+ * success was not recorded (a crash mid-request) is sent again, with the same delivery id.
+ * Timers are `unref`'d, so an idle dispatcher never keeps the process alive.
+ */
+export class WebhookDispatcher {
+  readonly #store: Store;
+  readonly #maxAttempts: number;
+  readonly #timeoutMs: number;
+  readonly #concurrency: number;
+  readonly #backoff: BackoffOptions;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #fetch: typeof fetch;
+  readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #closing = new AbortController();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Infinity;
+
+  constructor(options: DispatcherOptions) {
+    this.#store = options.store;
+    this.#maxAttempts = options.maxAttempts ?? 8;
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#concurrency = options.concurrency ?? 4;
+    this.#backoff = {baseDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs};
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  /** Looks for due deliveries now (after a publish, and on start to resume a previous run). */
+  wake(): void {
+    this.#schedule(0);
+  }
+
+  /** Stops the timers and aborts attempts in flight; their deliveries stay pending. */
+  async close(): Promise<void> {
+    this.#closing.abort();
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await Promise.allSettled([...this.#inFlight.values()]);
+  }
+
+  get #deliveries() {
+    return this.#store.collection<DeliveryRecord>(webhookCollections.deliveries);
+  }
+
+  #schedule(delay: number): void {
+    if (this.#closing.signal.aborted) return;
+    const at = this.#now() + delay;
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Infinity;
+      try {
+        this.#pass();
+      } catch (error) {
+        console.error('Webhook dispatch failed; retrying in a second', error);
+        this.#schedule(1000);
+      }
+    }, delay);
+    this.#timer.unref();
+  }
+
+  #pass(): void {
+    if (this.#closing.signal.aborted) return;
+    const now = this.#now();
+    let next = Infinity;
+    for (const delivery of this.#deliveries.list()) {
+      if (delivery.status !== DeliveryStatus.pending || this.#inFlight.has(delivery.id)) continue;
+      const due = Date.parse(delivery.nextAttemptAt ?? '') || now;
+      if (due > now) {
+        next = Math.min(next, due);
+        continue;
+      }
+      // Saturated: the end of an attempt in flight wakes the dispatcher again.
+      if (this.#inFlight.size >= this.#concurrency) continue;
+      const attempt = this.#attempt(delivery)
+        .catch((error: unknown) => console.error('Webhook delivery could not be recorded', error))
+        .finally(() => {
+          this.#inFlight.delete(delivery.id);
+          this.wake();
+        });
+      this.#inFlight.set(delivery.id, attempt);
+    }
+    if (next < Infinity) this.#schedule(next - now);
+  }
+
+  async #attempt(delivery: DeliveryRecord): Promise<void> {
+    const subscription = this.#store
+      .collection<SubscriptionRecord>(webhookCollections.subscriptions)
+      .get(delivery.identifier);
+    if (!subscription || subscription.callbackUrl !== delivery.callbackUrl) {
+      this.#finish(delivery.id, null, DeliveryStatus.cancelled);
+      return;
+    }
+    const startedAt = this.#now();
+    const timestamp = Math.floor(startedAt / 1000);
+    const started = performance.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await this.#fetch(delivery.callbackUrl, {
+        method: 'POST',
+        // Only the registered URL is ever called: a redirect is a failed attempt, not followed.
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'configurator-webhooks/1',
+          'X-Configurator-Event': delivery.topic,
+          'X-Configurator-Delivery': delivery.id,
+          'X-Configurator-Timestamp': String(timestamp),
+          'X-Configurator-Signature': signDelivery(subscription.secret, timestamp, delivery.body),
+        },
+        body: delivery.body,
+        signal: AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.#timeoutMs)]),
+      });
+      status = response.status;
+      await response.body?.cancel().catch(() => {});
+      if (status < 200 || status > 299) error = `The receiver answered ${status}`;
+    } catch (cause) {
+      // Closing mid-attempt: record nothing; the delivery stays pending for the next run.
+      if (this.#closing.signal.aborted) return;
+      const reason = cause as Error;
+      error =
+        reason.name === 'TimeoutError'
+          ? `No answer within ${this.#timeoutMs} ms`
+          : `${reason.message}${reason.cause ? `: ${(reason.cause as Error).message}` : ''}`;
+    }
+    const attempt: DeliveryAttempt = {
+      at: new Date(startedAt).toISOString(),
+      status,
+      error,
+      durationMs: Math.round(performance.now() - started),
+    };
+    this.#finish(delivery.id, attempt);
+  }
+
+  /** Records an attempt (or a cancellation) and decides what comes next. */
+  #finish(id: string, attempt: DeliveryAttempt | null, forced?: DeliveryStatus): void {
+    if (this.#closing.signal.aborted) return;
+    this.#store.transaction(() => {
+      const current = this.#deliveries.get(id);
+      if (!current || current.status !== DeliveryStatus.pending) return;
+      const attempts = attempt ? [...current.attempts, attempt] : current.attempts;
+      const now = this.#now();
+      let status: DeliveryStatus = forced ?? DeliveryStatus.pending;
+      let nextAttemptAt: string | null = null;
+      if (!forced && attempt) {
+        if (attempt.error === null) status = DeliveryStatus.delivered;
+        else if (attempts.length >= this.#maxAttempts) status = DeliveryStatus.failed;
+        else {
+          const delay = retryDelay(attempts.length, this.#backoff, this.#random);
+          nextAttemptAt = new Date(now + delay).toISOString();
+        }
+      }
+      this.#deliveries.put({
+        ...current,
+        attempts,
+        status,
+        nextAttemptAt,
+        updatedAt: new Date(now).toISOString(),
+      });
+    });
+  }
+}
