@@ -9,14 +9,28 @@ import {
   type AppEnv,
   type IntegrationApplication,
 } from './auth/index.js';
+import {
+  Configurator,
+  defaultLanguage,
+  featureModelItems,
+  languageFromQuery,
+  registerConfiguratorRoutes,
+  registerModelImageRoutes,
+} from './configurator/index.js';
+import {entityApi} from './entities/index.js';
+import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
 import {ErrorCode, ServiceError} from './errors.js';
-import {noEvents, type EventPublisher} from './events.js';
+import type {EventPublisher} from './events.js';
 import {corsMiddleware, type AllowedOrigins} from './http/index.js';
+import {Quotations} from './quotes/index.js';
 import {MemoryStore, type Store} from './store/store.js';
+import {Webhooks, type WebhookOptions} from './webhooks/index.js';
 
 export interface AppOptions {
   /** Where everything is kept; default a fresh in-memory store. */
   store?: Store;
+  /** The configuration models offered; default the sample models. */
+  models?: readonly CompiledModel[];
   /** Integration applications whose credentials both token schemes accept; default demo-client / demo-secret. */
   applications?: readonly IntegrationApplication[];
   /** Scheme 1 token lifetime in seconds; default 3600. */
@@ -25,8 +39,10 @@ export interface AppOptions {
   loginTokenLifetimeMs?: number;
   /** Origins browsers may call from; default any. */
   allowedOrigins?: AllowedOrigins;
-  /** Where quotation events go; default nowhere. */
+  /** Where quotation events go; default the webhook outbox (delivered to subscribers). */
   events?: EventPublisher;
+  /** Webhook delivery settings (attempts, backoff, timeout); tests shorten the backoff. */
+  webhooks?: WebhookOptions;
   /** The clock, in epoch milliseconds; tests move it to expire tokens. */
   now?: () => number;
 }
@@ -45,13 +61,23 @@ const isPublicPath = (path: string) =>
 export function createApp(options: AppOptions = {}) {
   const store = options.store ?? new MemoryStore();
   const now = options.now ?? Date.now;
-  const events = options.events ?? noEvents;
+  // Created first: it resumes deliveries a previous run left pending.
+  const webhooks = new Webhooks(store, {now, ...options.webhooks});
+  const events = options.events ?? webhooks.outbox;
   const applications = new Applications(options.applications ?? [demoApplication]);
   const tokens = new Tokens(store, now);
+  const configurator = new Configurator({store, now, models: options.models ?? sampleModels()});
+  const quotations = new Quotations({
+    store,
+    now,
+    events,
+    describe: (id) => configurator.describe(id),
+  });
   const app = new Hono<AppEnv>();
 
   app.use('*', corsMiddleware(options.allowedOrigins));
   app.get('/health', (c) => c.json({status: 'ok'}));
+  registerModelImageRoutes(app);
   registerTokenRoutes(app, {
     applications,
     tokens,
@@ -59,14 +85,34 @@ export function createApp(options: AppOptions = {}) {
     loginTokenLifetimeMs: options.loginTokenLifetimeMs ?? 1_800_000,
   });
   app.use('*', requireBearer(tokens, isPublicPath));
-  void events;
+  registerConfiguratorRoutes(app, configurator, quotations);
+  app.route('/api/2/webhooks', webhooks.routes());
+  app.route(
+    '/api/2',
+    entityApi({
+      store,
+      events,
+      now,
+      featureModels: (lang) =>
+        featureModelItems(configurator, languageFromQuery(lang, defaultLanguage)),
+    }),
+  );
 
   app.notFound(() => new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse());
   app.onError((error) => {
     if (error instanceof ServiceError) return error.toResponse();
+    if (error instanceof EngineError) {
+      return new ServiceError(error.status, error.code, error.message).toResponse();
+    }
     console.error(error);
     return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
   });
 
-  return {app, store, tokens};
+  /** Stops webhook delivery, then closes the store (tests and shutdown). */
+  const close = async () => {
+    await webhooks.close();
+    await store.close();
+  };
+
+  return {app, store, tokens, configurator, quotations, webhooks, close};
 }

@@ -27,7 +27,8 @@ export const demoCredentials = {clientId: 'demo-client', secret: 'demo-secret'} 
 
 /** Starts `createApp(options)` with @hono/node-server on 127.0.0.1 and a free port. */
 export async function startService(options: AppOptions = {}): Promise<RunningService> {
-  const {app, store} = createApp(options);
+  const created = createApp(options);
+  const {app, store} = created;
   const {server, port} = await new Promise<{server: ReturnType<typeof serve>; port: number}>(
     (resolve) => {
       const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info) =>
@@ -66,12 +67,15 @@ export async function startService(options: AppOptions = {}): Promise<RunningSer
     return fetch(`${url}${path}`, {...init, headers});
   };
 
-  const close = () =>
-    new Promise<void>((resolve, reject) => {
+  const close = async () => {
+    await new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       // fetch keeps connections alive; without this close() waits for them to time out.
       if ('closeAllConnections' in server) server.closeAllConnections();
     });
+    // Stops background work (webhook delivery) and closes the store.
+    await created.close();
+  };
 
   return {url, app, store, token, call, close};
 }

@@ -1,0 +1,333 @@
+import type {
+  Configuration,
+  Conflict,
+  FeatureModel,
+  FeatureNode,
+  Requirement,
+  TextRequirement,
+} from '../../src/session/wire.js';
+import {
+  applyRequirement,
+  applyText,
+  initialState,
+  renderConfiguration,
+  renderStepImage,
+  type CompiledModel,
+  type SessionState,
+} from '../engine/index.js';
+import {ServiceError, notFound} from '../errors.js';
+import {isGuid} from '../http/index.js';
+import type {ConfiguredItem} from '../quotes/index.js';
+import type {Store} from '../store/index.js';
+import {ConfiguratorErrorCode} from './configurator-error.js';
+import {ModelCatalog} from './model-catalog.js';
+import {isSessionCode} from './session-code.js';
+import {Sessions, type SessionRecord} from './sessions.js';
+
+export interface ConfiguratorOptions {
+  store: Store;
+  now: () => number;
+  models: readonly CompiledModel[];
+}
+
+/** A configuration model as the model lists show it: identity, texts and the "from" price. */
+export interface ModelSummary {
+  featureModelId: string;
+  /** The root feature's name in the requested language. */
+  name: string;
+  /** The identifier `new/{IDENTIFIER}` takes (the English root feature name). */
+  identifier: string;
+  rootFeatureId: string;
+  rootNodeId: string;
+  articleCode: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  languageIso: string;
+  currencyIso: string;
+  /** The product as it starts: its base price, excl. and incl. VAT. */
+  price: number;
+  priceIncVAT: number;
+  priceLabel: string;
+  priceIncVATLabel: string;
+}
+
+export interface StartOptions {
+  lang?: string | undefined;
+  /** Whether a session code may stand for the model (the versioned API's `new`). */
+  allowCode: boolean;
+}
+
+/**
+ * The configurator's operations, independent of which path generation called them. Every
+ * operation that changes a session reads, applies and saves without awaiting, so updates of
+ * one session are serialised by the event loop and none is lost.
+ */
+export class Configurator {
+  readonly catalog: ModelCatalog;
+  readonly sessions: Sessions;
+  readonly #summaries = new Map<string, ModelSummary>();
+  readonly #starts = new Map<string, Configuration>();
+
+  constructor(options: ConfiguratorOptions) {
+    this.catalog = new ModelCatalog(options.models);
+    this.sessions = new Sessions(options.store, options.now);
+  }
+
+  /** Starts a session on a model (GUID or root feature name), or copies the session with that code. */
+  start(identifier: string, {lang, allowCode}: StartOptions): Configuration {
+    const model = this.catalog.find(identifier);
+    if (model) {
+      const language = lang ?? defaultLanguage;
+      const record = this.sessions.create(model.id, language, initialState(model));
+      return this.#render(model, record);
+    }
+    if (allowCode && isSessionCode(identifier)) {
+      const original = this.sessions.byCode(identifier);
+      if (original) return this.#copy(original, lang);
+    }
+    throw notFound(`No configuration model ${allowCode ? 'or session code ' : ''}"${identifier}"`, {
+      identifier,
+    });
+  }
+
+  /** Opens a session by id (the session itself) or by code (a copy of it). */
+  open(idOrCode: string, {lang}: {lang?: string | undefined}): Configuration {
+    if (isSessionCode(idOrCode)) {
+      const original = this.sessions.byCode(idOrCode);
+      if (!original) throw notFound(`No configuration with code "${idOrCode}"`);
+      return this.#copy(original, lang);
+    }
+    const record = this.#session(idOrCode);
+    const model = this.#model(record);
+    if (lang === undefined || lang === record.lang) return this.#render(model, record);
+    return this.#render(model, this.sessions.save({...record, lang}));
+  }
+
+  /**
+   * Applies a requirement. A conflict with earlier requirements is answered with the
+   * conflicts and the session unchanged, unless `ignoreConflicts` asks the engine to resolve
+   * them. `compress` limits `values` to the nodes that changed.
+   */
+  update(
+    id: string,
+    requirement: Requirement,
+    {ignoreConflicts, compress}: {ignoreConflicts: boolean; compress?: boolean},
+  ): Configuration {
+    const record = this.#session(id);
+    const model = this.#model(record);
+    const result = applyRequirement(model, record.state, requirement, {ignoreConflicts});
+    if (result.conflicts !== null) {
+      return this.#render(model, record, {
+        conflicts: result.conflicts,
+        onlyValues: compress ? [] : undefined,
+      });
+    }
+    const saved = this.sessions.save({...record, state: result.state});
+    return this.#render(model, saved, {onlyValues: compress ? result.changed : undefined});
+  }
+
+  /** Sets text values, all or none: one that fails leaves the session as it was. */
+  setTexts(id: string, texts: readonly TextRequirement[]): Configuration {
+    const record = this.#session(id);
+    const model = this.#model(record);
+    let state = record.state;
+    for (const text of texts) state = applyText(model, state, text).state;
+    return this.#render(model, this.sessions.save({...record, state}));
+  }
+
+  changeLanguage(id: string, lang: string): Configuration {
+    const record = this.#session(id);
+    const model = this.#model(record);
+    return this.#render(model, this.sessions.save({...record, lang}));
+  }
+
+  /** The SVG picture of the configured product, for a step when one is named. */
+  image(
+    id: string,
+    {
+      stepId,
+      size,
+      background,
+    }: {stepId?: string | undefined; size?: number | undefined; background: boolean},
+  ): string {
+    const record = this.#session(id);
+    const model = this.#model(record);
+    return renderStepImage(model, record.state, stepId, {size: size ?? 400, background});
+  }
+
+  /** Checks a linked-configuration cardinality update; no offered model has linked configurations. */
+  linkedCardinality(id: string, parentNodeId: string | null): never {
+    const record = this.#session(id);
+    const model = this.#model(record);
+    if (parentNodeId === null || !model.indexById.has(parentNodeId.toLowerCase())) {
+      throw new ServiceError(
+        404,
+        'unknown_node',
+        `No node ${parentNodeId ?? '(none)'} in ${model.name}`,
+        {
+          parentNodeId,
+        },
+      );
+    }
+    throw new ServiceError(
+      400,
+      ConfiguratorErrorCode.notLinkedConfiguration,
+      `Node ${parentNodeId} holds no linked configuration; ${model.name} has none`,
+      {parentNodeId},
+    );
+  }
+
+  /** The offered models in a language, for the model lists of every generation. */
+  models(lang: string): ModelSummary[] {
+    return this.catalog.all().map((model) => this.summary(model, lang));
+  }
+
+  summary(model: CompiledModel, lang: string): ModelSummary {
+    const key = `${model.id}:${lang}`;
+    let summary = this.#summaries.get(key);
+    if (!summary) {
+      const start = this.#start(model, lang);
+      const root = model.nodes[0]!;
+      summary = {
+        featureModelId: model.id,
+        name: localName(root.name, start.languageIso),
+        identifier: model.name,
+        rootFeatureId: root.featureId,
+        rootNodeId: root.id,
+        articleCode: root.articleCode,
+        description: start.featureModel.description,
+        imageUrl: start.featureModel.imageUrl,
+        languageIso: start.languageIso,
+        currencyIso: start.currencyIso,
+        price: start.basePriceExVAT,
+        priceIncVAT: start.basePriceIncVAT,
+        priceLabel: start.basePriceExVATLabel,
+        priceIncVATLabel: start.basePriceIncVATLabel,
+      };
+      this.#summaries.set(key, summary);
+    }
+    return summary;
+  }
+
+  /** The localised model as a fresh session shows it. */
+  featureModel(model: CompiledModel, lang: string): FeatureModel {
+    return this.#start(model, lang).featureModel;
+  }
+
+  #start(model: CompiledModel, lang: string): Configuration {
+    const key = `${model.id}:${lang}`;
+    let start = this.#starts.get(key);
+    if (!start) {
+      start = renderConfiguration(model, initialState(model), {
+        id: model.id,
+        code: '',
+        lang,
+        conflicts: null,
+      });
+      this.#starts.set(key, start);
+    }
+    return start;
+  }
+
+  /** What a quotation line needs of a session, or `undefined` for an unknown session. */
+  describe(configurationId: string): ConfiguredItem | undefined {
+    const record = isGuid(configurationId) ? this.sessions.get(configurationId) : undefined;
+    if (!record) return undefined;
+    const model = this.#model(record);
+    const configuration = this.#render(model, record);
+    const options = chosenOptions(configuration);
+    return {
+      configurationId: record.id,
+      currencyIso: configuration.currencyIso,
+      articleCode: model.nodes[0]!.articleCode,
+      description: [configuration.featureModel.name, ...options.map((o) => `- ${o}`)].join('\n'),
+      unitPriceExVAT: configuration.totalPriceExVAT,
+      unitPriceIncVAT: configuration.totalPriceIncVAT,
+      unansweredMandatories: configuration.unansweredMandatories,
+    };
+  }
+
+  #copy(original: SessionRecord, lang: string | undefined): Configuration {
+    const model = this.#model(original);
+    const copy = this.sessions.create(
+      original.modelId,
+      lang ?? original.lang,
+      structuredClone(original.state) as SessionState,
+    );
+    return this.#render(model, copy);
+  }
+
+  #session(id: string): SessionRecord {
+    const record = isGuid(id) ? this.sessions.get(id) : undefined;
+    if (!record) throw notFound(`No configuration "${id}"`, {configurationId: id});
+    return record;
+  }
+
+  #model(record: SessionRecord): CompiledModel {
+    const model = this.catalog.byId(record.modelId);
+    if (!model) {
+      throw new ServiceError(
+        404,
+        ConfiguratorErrorCode.modelUnavailable,
+        `The model of configuration ${record.id} is no longer offered`,
+      );
+    }
+    return model;
+  }
+
+  #render(
+    model: CompiledModel,
+    record: SessionRecord,
+    {
+      conflicts = null,
+      onlyValues,
+    }: {conflicts?: Conflict[] | null; onlyValues?: string[] | undefined} = {},
+  ): Configuration {
+    return renderConfiguration(model, record.state, {
+      id: record.id,
+      code: record.code,
+      lang: record.lang,
+      conflicts,
+      ...(onlyValues ? {onlyValues} : {}),
+    });
+  }
+}
+
+const localName = (text: CompiledModel['nodes'][number]['name'], lang: string) =>
+  (text as unknown as Record<string, string | undefined>)[lang] ?? text.en;
+
+/** The language sessions start in when none is asked for. */
+export const defaultLanguage = 'en';
+
+const isOn = (value: Configuration['values'][string] | undefined) =>
+  typeof value === 'number' ? value !== 0 : value?.selected === true;
+
+/**
+ * The chosen options of a configuration as a sales person reads them: every node that is on
+ * and shown in quotations, leaves only (a group is named by its chosen option), each as
+ * "Group: Option", numbers with their unit, texts quoted.
+ */
+export function chosenOptions(configuration: Configuration): string[] {
+  const lines: string[] = [];
+  const visit = (node: FeatureNode, path: string[]) => {
+    const value = configuration.values[node.id];
+    if (!isOn(value) || node.hideInQuotation) return;
+    const number = typeof value === 'number' ? value : (value?.value ?? 0);
+    const label = path.length > 0 ? `${path.join(' / ')}: ${node.name}` : node.name;
+    if (node.featureType === 3) {
+      const text = configuration.textValues[node.id];
+      if (text) lines.push(`${label}: "${text}"`);
+    } else if (node.minValue !== null && node.maxValue !== null) {
+      lines.push(
+        `${label}: ${number}${node.unitOfMeasurement ? ` ${node.unitOfMeasurement}` : ''}`,
+      );
+    } else if (node.features.length === 0) {
+      lines.push(label);
+    }
+    for (const child of node.features) visit(child, [...path, node.name]);
+  };
+  for (const step of configuration.featureModel.steps) {
+    for (const node of step.features) visit(node, []);
+  }
+  return lines;
+}

@@ -1,0 +1,83 @@
+import type {Requirement, TextRequirement} from '../../src/session/wire.js';
+import {ErrorCode, badRequest} from '../errors.js';
+import {
+  Fields,
+  arrayBody,
+  isJsonMediaType,
+  mediaType,
+  parseJson,
+  readBodyText,
+} from '../http/index.js';
+
+/** Longest text value a text requirement may carry. */
+export const longestTextValue = 10_000;
+
+/** A Requirement body in any letter case; `isSelection` defaults to false. */
+export function readRequirement(body: unknown): Requirement {
+  const fields = Fields.of(body);
+  return {
+    featureModelNodeId: fields.guid('featureModelNodeId'),
+    value: fields.number('value'),
+    isSelection: fields.boolean('isSelection', false),
+  };
+}
+
+/** A Text requirement body; `textValue` null clears the text. */
+export function readTextRequirement(body: unknown, path = 'body'): TextRequirement {
+  const fields = Fields.of(body, path);
+  const textValue = fields.nullableString('textValue');
+  if (textValue !== null && textValue.length > longestTextValue) {
+    throw badRequest(
+      ErrorCode.invalidBody,
+      `${path}.textValue is longer than ${longestTextValue} characters`,
+      {field: `${path}.textValue`},
+    );
+  }
+  return {featureModelNodeId: fields.guid('featureModelNodeId'), textValue};
+}
+
+/** An array of Text requirements. */
+export function readTextRequirements(body: unknown): TextRequirement[] {
+  return arrayBody(body).map((item, index) => readTextRequirement(item, `body[${index}]`));
+}
+
+/**
+ * A language code sent as the whole body: plain text (`nl`, v3) or a JSON string (`"nl"`,
+ * the versioned API). Either form is accepted on both paths, since clients mix them up.
+ */
+export async function readLanguageBody(request: Request): Promise<string> {
+  const text = (await readBodyText(request, {limit: 1024})).trim();
+  const looksJson = isJsonMediaType(mediaType(request)) || text.startsWith('"');
+  const value = looksJson ? parseJson(text) : text;
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw badRequest(
+      ErrorCode.invalidBody,
+      'The body must be a language code, as plain text (nl) or a JSON string ("nl")',
+      {field: 'body'},
+    );
+  }
+  return value;
+}
+
+/** The body of `changelanguage` without an id in the path: `{configurationId, languageIso}`. */
+export function readLanguageChange(body: unknown): {configurationId: string; languageIso: string} {
+  const fields = Fields.of(body);
+  return {
+    configurationId: fields.string('configurationId'),
+    languageIso: fields.string('languageIso'),
+  };
+}
+
+/** The body of `updatelinkedconfigurationcardinality`. */
+export function readLinkedCardinality(body: unknown): {
+  configurationId: string;
+  cardinality: number;
+  parentNodeId: string | null;
+} {
+  const fields = Fields.of(body);
+  return {
+    configurationId: fields.string('configurationId'),
+    cardinality: fields.integer('cardinality', {min: 0, max: 2 ** 31 - 1}),
+    parentNodeId: fields.nullableGuid('parentNodeId'),
+  };
+}

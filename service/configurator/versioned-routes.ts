@@ -1,0 +1,140 @@
+import type {Context, Hono} from 'hono';
+import type {AppEnv} from '../auth/index.js';
+import {notFound} from '../errors.js';
+import {queryBoolean, queryInteger, queryString, readJson} from '../http/index.js';
+import {readAddToQuotation, readQuoteRequest, type Quotations} from '../quotes/index.js';
+import {defaultLanguage, type Configurator} from './configurator.js';
+import {languageForChange, languageFromQuery} from './language.js';
+import {
+  readLanguageBody,
+  readLanguageChange,
+  readLinkedCardinality,
+  readRequirement,
+  readTextRequirement,
+  readTextRequirements,
+} from './request-body.js';
+
+/** The values of `{version}` the versioned API answers to: documented as 1, served as 3 too. */
+export const configuratorVersions = ['1', '3'] as const;
+
+const prefix = '/configurator/:version/configurator';
+
+/**
+ * The versioned API, `/configurator/{version}/configurator/...`; version 1 also covers the
+ * older generation's three paths. Fixed segments (`changelanguage`, `addtoquotation`) are
+ * registered before `/:id` so they are never read as a configuration id.
+ */
+export function registerVersionedRoutes(
+  app: Hono<AppEnv>,
+  configurator: Configurator,
+  quotations: Quotations,
+): void {
+  app.use(`${prefix}/*`, async (c, next) => {
+    const version = c.req.param('version') ?? '';
+    if (!(configuratorVersions as readonly string[]).includes(version)) {
+      throw notFound(
+        `Configurator API version "${version}" is not served; use ${configuratorVersions.join(' or ')}`,
+        {version},
+      );
+    }
+    await next();
+  });
+
+  app.get(`${prefix}/configurationmodels`, (c) =>
+    c.json(configurator.models(languageFromQuery(queryString(c, 'lang'), defaultLanguage))),
+  );
+
+  app.get(`${prefix}/new/:featureModelName`, (c) => {
+    searchbarFlag(c);
+    queryBoolean(c, 'preview', false);
+    const lang = queryString(c, 'lang');
+    return c.json(
+      configurator.start(c.req.param('featureModelName'), {
+        lang: lang === undefined ? undefined : languageFromQuery(lang, defaultLanguage),
+        allowCode: true,
+      }),
+    );
+  });
+
+  app.get(`${prefix}/open/:configurationId`, (c) => {
+    searchbarFlag(c);
+    queryBoolean(c, 'ignoreConflicts', false);
+    const lang = queryString(c, 'lang');
+    return c.json(
+      configurator.open(c.req.param('configurationId'), {
+        lang: lang === undefined ? undefined : languageFromQuery(lang, defaultLanguage),
+      }),
+    );
+  });
+
+  app.post(`${prefix}/updatelinkedconfigurationcardinality`, async (c) => {
+    searchbarFlag(c);
+    const body = readLinkedCardinality(await readJson(c.req.raw));
+    return configurator.linkedCardinality(body.configurationId, body.parentNodeId);
+  });
+
+  const changeLanguageByBody = async (c: Context<AppEnv>) => {
+    searchbarFlag(c);
+    const body = readLanguageChange(await readJson(c.req.raw));
+    const lang = languageForChange(body.languageIso);
+    return c.json(configurator.changeLanguage(body.configurationId, lang));
+  };
+  app.post(`${prefix}/changelanguage`, changeLanguageByBody);
+  app.put(`${prefix}/changelanguage`, changeLanguageByBody);
+
+  app.put(`${prefix}/addtoquotation`, async (c) => {
+    const input = readAddToQuotation(await readJson(c.req.raw));
+    return c.json(quotations.add(input));
+  });
+
+  app.post(`${prefix}/requestquote`, async (c) => {
+    const input = readQuoteRequest(await readJson(c.req.raw));
+    return c.json(quotations.request(input, c.get('principal').userId));
+  });
+
+  app.put(`${prefix}/:id/text/multiple`, async (c) => {
+    searchbarFlag(c);
+    const texts = readTextRequirements(await readJson(c.req.raw));
+    return c.json(configurator.setTexts(c.req.param('id'), texts));
+  });
+
+  app.put(`${prefix}/:id/text`, async (c) => {
+    searchbarFlag(c);
+    const text = readTextRequirement(await readJson(c.req.raw));
+    return c.json(configurator.setTexts(c.req.param('id'), [text]));
+  });
+
+  app.put(`${prefix}/:id/changelanguage`, async (c) => {
+    searchbarFlag(c);
+    const lang = languageForChange(await readLanguageBody(c.req.raw));
+    return c.json(configurator.changeLanguage(c.req.param('id'), lang));
+  });
+
+  app.get(`${prefix}/:id/image`, (c) => {
+    const stepId = queryString(c, 'stepId');
+    const size = queryInteger(c, 'size', {min: 16, max: 4096});
+    const background = queryBoolean(c, 'background', true);
+    // `c` is the client's cache buster: part of the URL, so nothing to read.
+    const svg = configurator.image(c.req.param('id'), {stepId, size, background});
+    return c.body(svg, 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'private, no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  app.put(`${prefix}/:id`, async (c) => {
+    searchbarFlag(c);
+    const ignoreConflicts = queryBoolean(c, 'ignoreConflicts', false);
+    const requirement = readRequirement(await readJson(c.req.raw));
+    return c.json(configurator.update(c.req.param('id'), requirement, {ignoreConflicts}));
+  });
+}
+
+/**
+ * `includeSearchbarResults` is checked like every boolean; the models here have no searchbar
+ * nodes, so it changes nothing in the answer.
+ */
+function searchbarFlag(c: Context<AppEnv>): boolean {
+  return queryBoolean(c, 'includeSearchbarResults', true);
+}

@@ -1,0 +1,10 @@
+export {customerFieldNames, readAddToQuotation, readQuoteRequest} from './quote-body.js';
+export type {AddToQuotationInput, ConfigurationOrder, QuoteRequestInput} from './quote-body.js';
+export {QuoteErrorCode, Quotations} from './quotations.js';
+export type {QuotationsOptions} from './quotations.js';
+export type {
+  ConfiguredItem,
+  CrmAccountRecord,
+  QuotationLineRecord,
+  QuotationRecord,
+} from './records.js';

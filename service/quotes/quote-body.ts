@@ -1,0 +1,131 @@
+import type {QuoteCustomer} from '../../src/session/wire.js';
+import {ErrorCode, badRequest} from '../errors.js';
+import {Fields, guidList} from '../http/index.js';
+
+/** The customer fields of a quote request, spelled as the wire spells them. */
+export const customerFieldNames = [
+  'firstName',
+  'lastName',
+  'lastNamePrefix',
+  'salutation',
+  'email',
+  'city',
+  'postalCode',
+  'streetName',
+  'houseNumber',
+  'countryIso',
+  'languageIso',
+  'phoneNumber',
+  'phoneNumber2',
+  'companyName',
+  'iban',
+  'cocNumber',
+  'vatNumber',
+  'shipto_FirstName',
+  'shipto_LastName',
+  'shipto_LastNamePrefix',
+  'shipto_Salutation',
+  'shipto_Email',
+  'shipto_City',
+  'shipto_PostalCode',
+  'shipto_StreetName',
+  'shipto_HouseNumber',
+  'shipto_CountryIso',
+  'shipto_LanguageIso',
+  'shipto_PhoneNumber',
+  'shipto_PhoneNumber2',
+  'shipto_CompanyName',
+  'remarks',
+  'grecaptcha',
+] as const satisfies readonly (keyof QuoteCustomer)[];
+
+const emailFields = new Set(['email', 'shipto_Email']);
+const twoLetterFields = new Set([
+  'countryIso',
+  'languageIso',
+  'shipto_CountryIso',
+  'shipto_LanguageIso',
+]);
+// Deliberately loose: one @, something either side, a dot in the domain, no spaces.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const longestText = 4000;
+
+/** Configurations with their quantity, in the order the client listed them. */
+export interface ConfigurationOrder {
+  configurationId: string;
+  quantity: number;
+}
+
+/** A validated quote request. */
+export interface QuoteRequestInput {
+  /** The customer fields that were given, trimmed; `grecaptcha` dropped. */
+  customer: Partial<Record<(typeof customerFieldNames)[number], string>>;
+  orders: ConfigurationOrder[];
+}
+
+/** A validated add-to-quotation request. */
+export interface AddToQuotationInput {
+  quotationId: string;
+  orders: ConfigurationOrder[];
+}
+
+const invalid = (field: string, message: string) =>
+  badRequest(ErrorCode.invalidBody, `${field} ${message}`, {field});
+
+/** Reads the body of `POST requestquote`: `{quotationRequest, configurationIds, quantities}`. */
+export function readQuoteRequest(body: unknown): QuoteRequestInput {
+  const fields = Fields.of(body);
+  const customerFields = fields.nullableObject('quotationRequest');
+  if (!customerFields) throw invalid('body.quotationRequest', 'is required');
+  return {customer: readCustomer(customerFields), orders: readOrders(fields)};
+}
+
+/** Reads the body of `PUT addtoquotation`: `{quotationId, configurationIds, quantities}`. */
+export function readAddToQuotation(body: unknown): AddToQuotationInput {
+  const fields = Fields.of(body);
+  return {quotationId: fields.guid('quotationId'), orders: readOrders(fields)};
+}
+
+function readCustomer(fields: Fields): QuoteRequestInput['customer'] {
+  const customer: QuoteRequestInput['customer'] = {};
+  for (const name of customerFieldNames) {
+    const value = fields.nullableString(name)?.trim();
+    if (!value || name === 'grecaptcha') continue;
+    const path = `${fields.path}.${name}`;
+    if (value.length > longestText) throw invalid(path, `is longer than ${longestText} characters`);
+    if (emailFields.has(name) && !emailPattern.test(value)) {
+      throw invalid(path, 'is not an e-mail address');
+    }
+    if (twoLetterFields.has(name)) {
+      if (!/^[a-z]{2}$/i.test(value)) throw invalid(path, 'must be a two-letter ISO code');
+      customer[name] = name.toLowerCase().includes('country')
+        ? value.toUpperCase()
+        : value.toLowerCase();
+      continue;
+    }
+    customer[name] = value;
+  }
+  return customer;
+}
+
+function readOrders(fields: Fields): ConfigurationOrder[] {
+  const ids = guidList(fields.nullableArray('configurationIds') ?? [], 'body.configurationIds');
+  if (ids.length === 0)
+    throw invalid('body.configurationIds', 'must name at least one configuration');
+  if (new Set(ids).size !== ids.length) {
+    throw invalid('body.configurationIds', 'names a configuration twice');
+  }
+  const quantities = new Map<string, number>();
+  const given = fields.nullableObject('quantities');
+  for (const key of given?.names() ?? []) {
+    const id = key.toLowerCase();
+    if (!ids.includes(id)) {
+      throw invalid(`body.quantities.${key}`, 'is not one of configurationIds');
+    }
+    quantities.set(id, given!.integer(key, {min: 1, max: 1_000_000}));
+  }
+  return ids.map((configurationId) => ({
+    configurationId,
+    quantity: quantities.get(configurationId) ?? 1,
+  }));
+}
