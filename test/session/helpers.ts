@@ -1,0 +1,115 @@
+// The reference service over real HTTP for the session's integration tests: `createApp()` served
+// by @hono/node-server on 127.0.0.1, a port of the system's choosing, closed by each test.
+import {serve, type ServerType} from '@hono/node-server';
+import type {AddressInfo} from 'node:net';
+import {createApp, type AppOptions} from '../../service/app.js';
+import {functionTokenSource, type TokenSource} from '../../src/session/token-source.js';
+import type {FeatureNode} from '../../src/session/wire.js';
+
+export const demoClient = {clientId: 'demo-client', secret: 'demo-secret'} as const;
+
+export interface RunningService {
+  url: string;
+  app: ReturnType<typeof createApp>;
+  /** Every request the service answered: method, path with the query, and status. */
+  requests: {method: string; path: string; status: number}[];
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+  /** Listens again on the same port, with the same app and state (a restarted service). */
+  reopen(): Promise<void>;
+}
+
+/** Starts the reference service on 127.0.0.1 (port 0 unless given). */
+export async function startService(options: AppOptions = {}, port = 0): Promise<RunningService> {
+  const app = createApp(options);
+  const requests: RunningService['requests'] = [];
+  const fetchHandler = async (request: Request) => {
+    const url = new URL(request.url);
+    const response = await app.app.fetch(request);
+    requests.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      status: response.status,
+    });
+    return response;
+  };
+  const listen = (onPort: number) =>
+    new Promise<ServerType>((resolve) => {
+      const server = serve({fetch: fetchHandler, hostname: '127.0.0.1', port: onPort}, () =>
+        resolve(server),
+      );
+    });
+  let server = await listen(port);
+  const actualPort = (server.address() as AddressInfo).port;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      const s = server as ServerType & {closeAllConnections?: () => void};
+      s.closeAllConnections?.();
+      s.close(() => resolve());
+    });
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    app,
+    requests,
+    close,
+    reopen: async () => {
+      server = await listen(actualPort);
+    },
+  };
+}
+
+/** Scheme 1: a client-credentials token, form-encoded as the service expects. */
+export async function requestToken(
+  url: string,
+): Promise<{access_token: string; expires_in: number}> {
+  const response = await fetch(`${url}/connect/token`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json'},
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: demoClient.clientId,
+      client_secret: demoClient.secret,
+      scope: 'Service.Api',
+    }),
+  });
+  if (!response.ok) throw new Error(`token ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A token source backed by the service's own token operation; counts the tokens it fetched. */
+export function serviceTokens(url: string, now?: () => number): TokenSource & {fetched: number} {
+  const counter = {fetched: 0};
+  const source = functionTokenSource(
+    async () => {
+      counter.fetched++;
+      const token = await requestToken(url);
+      return {accessToken: token.access_token, expiresIn: token.expires_in};
+    },
+    {now},
+  );
+  return Object.assign(counter, {
+    get: (signal?: AbortSignal) => source.get(signal),
+    renew: (rejected: string, signal?: AbortSignal) => source.renew(rejected, signal),
+  });
+}
+
+/** Every node of a configuration's feature model, depth first. */
+export function allNodes(configuration: {featureModel: {steps: {features: FeatureNode[]}[]}}) {
+  const nodes: FeatureNode[] = [];
+  const visit = (node: FeatureNode) => {
+    nodes.push(node);
+    node.features.forEach(visit);
+  };
+  for (const step of configuration.featureModel.steps) step.features.forEach(visit);
+  return nodes;
+}
+
+/** The node of that (English) name; fails loudly so a renamed sample shows up at once. */
+export function nodeNamed(
+  configuration: {featureModel: {steps: {features: FeatureNode[]}[]}},
+  name: string,
+): FeatureNode {
+  const node = allNodes(configuration).find((n) => n.name === name);
+  if (!node) throw new Error(`No node named ${name}`);
+  return node;
+}
