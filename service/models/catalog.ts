@@ -1,9 +1,11 @@
 import {compileModel, type CompiledModel} from '../engine/compiled-model.js';
 import type {ModelDefinition} from '../engine/model-definition.js';
+import {eBike} from './e-bike.js';
 import {officeChair} from './office-chair.js';
+import {standingDesk} from './standing-desk.js';
 
 /** The sample products the reference service offers, in catalogue order. */
-export const sampleDefinitions: readonly ModelDefinition[] = [officeChair];
+export const sampleDefinitions: readonly ModelDefinition[] = [officeChair, standingDesk, eBike];
 
 let compiled: CompiledModel[] | undefined;
 
