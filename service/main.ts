@@ -2,13 +2,15 @@
 import {serve} from '@hono/node-server';
 import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
+import {demoTokenRoute} from '../src/server/demo-token-route.js';
 import {createApp} from './app.js';
 import {readConfig} from './config.js';
+import {ErrorCode, ServiceError} from './errors.js';
 import {openStore} from './store/index.js';
 
 const config = readConfig();
 const store = openStore(config.dataDir);
-const {app} = createApp({
+const {app, close} = createApp({
   store,
   applications: [{clientId: config.clientId, secret: config.clientSecret}],
   allowedOrigins: config.allowedOrigins,
@@ -17,8 +19,28 @@ const {app} = createApp({
 // Static files first: a file that exists wins, anything else falls through to the service.
 const site = new Hono();
 site.use('/dist/*', serveStatic({root: './'}));
+site.get('/dist/*', () =>
+  new ServiceError(
+    404,
+    ErrorCode.notFound,
+    'No such file in dist/ (run npm run build)',
+  ).toResponse(),
+);
 site.use('/*', serveStatic({root: './demo'}));
-site.all('*', (c) => app.fetch(c.req.raw));
+// The demo page's host backend: issues tokens to the page without showing it the secret.
+site.all(
+  '/api/configurator-token',
+  demoTokenRoute(
+    {
+      host: config.host,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      allowedOrigins: config.allowedOrigins,
+    },
+    () => server,
+  ),
+);
+site.all('*', (c) => app.fetch(c.req.raw, c.env));
 
 const server = serve({fetch: site.fetch, port: config.port, hostname: config.host}, (info) => {
   console.log(`Reference service and demo: http://${config.host}:${info.port}/`);
@@ -26,9 +48,11 @@ const server = serve({fetch: site.fetch, port: config.port, hostname: config.hos
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () =>
+  process.on(signal, () => {
     server.close(() => {
-      void store.close().then(() => process.exit(0));
-    }),
-  );
+      void close().then(() => process.exit(0));
+    });
+    // Idle keep-alive connections would hold close() open until they time out.
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
 }

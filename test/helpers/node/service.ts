@@ -8,6 +8,8 @@ export interface RunningService {
   url: string;
   app: ReturnType<typeof createApp>['app'];
   store: ReturnType<typeof createApp>['store'];
+  /** The webhook machinery (tests wait on `webhooks.dispatcher.nextRecord()`). */
+  webhooks: ReturnType<typeof createApp>['webhooks'];
   /** A fresh scheme 1 token for the demo application (demo-client / demo-secret). */
   token(): Promise<string>;
   /**
@@ -77,7 +79,7 @@ export async function startService(options: AppOptions = {}): Promise<RunningSer
     await created.close();
   };
 
-  return {url, app, store, token, call, close};
+  return {url, app, store, webhooks: created.webhooks, token, call, close};
 }
 
 /** Reads a JSON body, failing with the status and text when it is not JSON. */

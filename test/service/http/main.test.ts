@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import type {Configuration} from '../../../src/session/wire.js';
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: string;
+}
+
+/** Runs `service/main.ts` (what `npm start` runs after building) and waits for its URL line. */
+function startMain(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+    env: {...process.env, PORT: '0', HOST: '127.0.0.1', ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /Reference service and demo: (http:\/\/127\.0\.0\.1:\d+)\/\n[^\n]*\n/.exec(
+        output,
+      );
+      if (match) resolve({child, url: match[1]!, output});
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`exited with ${code} before listening:\n${output}`)),
+    );
+  });
+}
+
+function stop({child}: Started): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+const tokenFor = async (url: string, clientId: string, secret: string) => {
+  const response = await fetch(`${url}/connect/token`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+      scope: 'Service.Api',
+    }),
+  });
+  return {status: response.status, body: (await response.json()) as {access_token: string}};
+};
+
+describe('npm start (service/main.ts)', () => {
+  let dataDir: string;
+  let running: Started;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'configurator-main-'));
+    running = await startMain({DATA_DIR: dataDir, CLIENT_ID: 'shop', CLIENT_SECRET: 's3cret'});
+  });
+  after(async () => {
+    if (running.child.exitCode === null) await stop(running);
+    rmSync(dataDir, {recursive: true, force: true});
+  });
+
+  test('prints the URL line and the credentials', () => {
+    assert.match(running.output, /^Reference service and demo: http:\/\/127\.0\.0\.1:\d+\/$/m);
+    assert.match(running.output, /shop/);
+  });
+
+  test('serves the demo at / and the service beside it', async () => {
+    const page = await fetch(`${running.url}/`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal((await fetch(`${running.url}/health`)).status, 200);
+    const dist = await fetch(`${running.url}/dist/no-such-file.js`);
+    assert.equal(dist.status, 404);
+  });
+
+  test('uses CLIENT_ID and CLIENT_SECRET, not the demo pair', async () => {
+    assert.equal((await tokenFor(running.url, 'shop', 's3cret')).status, 200);
+    assert.equal((await tokenFor(running.url, 'demo-client', 'demo-secret')).status, 401);
+  });
+
+  test('answers the demo token endpoint for its own origin', async () => {
+    const response = await fetch(`${running.url}/api/configurator-token`, {
+      method: 'POST',
+      headers: {Origin: running.url, Accept: 'application/json'},
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    const body = (await response.json()) as Record<string, unknown>;
+    assert.equal(typeof (body.access_token ?? body.accessToken), 'string');
+  });
+
+  test('keeps sessions and tokens in DATA_DIR across a restart', async () => {
+    const {body} = await tokenFor(running.url, 'shop', 's3cret');
+    const headers = {Authorization: `Bearer ${body.access_token}`};
+    const started = await fetch(`${running.url}/api/3/configurator/new/Office%20Chair`, {headers});
+    const session = (await started.json()) as Configuration;
+    assert.equal(await stop(running), 0, 'exits cleanly on SIGTERM');
+
+    running = await startMain({DATA_DIR: dataDir, CLIENT_ID: 'shop', CLIENT_SECRET: 's3cret'});
+    const reopened = await fetch(`${running.url}/configurator/1/configurator/open/${session.id}`, {
+      headers,
+    });
+    assert.equal(reopened.status, 200);
+    assert.equal(((await reopened.json()) as Configuration).code, session.code);
+  });
+});
