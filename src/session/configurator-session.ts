@@ -289,7 +289,7 @@ export class ConfiguratorSession extends EventTarget {
 
   /**
    * Requests a quote for this configuration (versioned POST requestquote) once every input is
-   * applied. Rejects with `quote_blocked` while mandatory features are unanswered or inputs are
+   * applied; `customer.languageIso` defaults to the session's language. Rejects with `quote_blocked` while mandatory features are unanswered or inputs are
    * unsaved, and with `conflict_pending` while a conflict waits for the shopper.
    */
   async requestQuote(
@@ -315,7 +315,8 @@ export class ConfiguratorSession extends EventTarget {
       });
     }
     const body: QuoteRequest = {
-      quotationRequest: customer,
+      // The quotation speaks the session's language unless the host says otherwise.
+      quotationRequest: {languageIso: configuration.languageIso, ...customer},
       configurationIds: [configuration.id],
       quantities: {[configuration.id]: options.quantity ?? 1},
     };

@@ -130,8 +130,8 @@ export class HttpClient {
   }
 
   async #attempt(url: string, request: HttpRequest, token: string): Promise<Outcome> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const timeout = timeoutSignal(this.#timeoutMs);
+    const signal = request.signal ? anySignal(request.signal, timeout) : timeout;
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: `Bearer ${token}`,
@@ -259,6 +259,25 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+// AbortSignal.any and AbortSignal.timeout are recent (Safari 17.4, 16): fall back for older
+// browsers rather than fail every request there.
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), {once: true});
+  }
+  return controller.signal;
+}
+
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('Timed out', 'TimeoutError')), ms);
+  return controller.signal;
 }
 
 function throwIfAborted(signal?: AbortSignal) {

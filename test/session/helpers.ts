@@ -3,6 +3,7 @@
 import {serve, type ServerType} from '@hono/node-server';
 import type {AddressInfo} from 'node:net';
 import {createApp, type AppOptions} from '../../service/app.js';
+import {createTokenEndpoint} from '../../src/server/token-endpoint.js';
 import {functionTokenSource, type TokenSource} from '../../src/session/token-source.js';
 import type {FeatureNode} from '../../src/session/wire.js';
 
@@ -113,3 +114,53 @@ export function nodeNamed(
   if (!node) throw new Error(`No node named ${name}`);
   return node;
 }
+
+/** The page origin the host's token endpoint allows in these tests. */
+export const shopOrigin = 'http://shop.example';
+
+/**
+ * The host backend's token endpoint (src/server) in front of the service's scheme 1, served on
+ * its own 127.0.0.1 port, as a shop's backend would run it.
+ */
+export async function startTokenEndpoint(
+  serviceUrl: string,
+): Promise<{url: string; requests: number; close(): Promise<void>}> {
+  const endpoint = createTokenEndpoint({
+    scheme: 'client-credentials',
+    authUrl: serviceUrl,
+    clientId: demoClient.clientId,
+    clientSecret: demoClient.secret,
+    allowedOrigins: [shopOrigin],
+    rateLimit: false,
+  });
+  const state = {requests: 0};
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve(
+      {
+        fetch: (request: Request) => {
+          state.requests++;
+          return endpoint(request);
+        },
+        hostname: '127.0.0.1',
+        port: 0,
+      },
+      () => resolve(s),
+    );
+  });
+  const {port} = server.address() as AddressInfo;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}/api/configurator-token`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as ServerType & {closeAllConnections?: () => void}).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  });
+}
+
+/** A fetch that adds the page's `Origin`, as a browser does on every POST. */
+export const fetchFromShop: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('Origin', shopOrigin);
+  return fetch(input, {...init, headers});
+};

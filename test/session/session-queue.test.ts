@@ -344,12 +344,22 @@ describe('ConfiguratorSession against a fake service', () => {
     assert.deepEqual(result, {quotationId: 'q-1', debtorId: 'd-1'});
     const quote = fake.server.requests.at(-1)!;
     assert.deepEqual(JSON.parse(quote.body), {
-      quotationRequest: {email: 'a@b.c'},
+      quotationRequest: {languageIso: 'en', email: 'a@b.c'},
       configurationIds: ['session-1'],
       quantities: {'session-1': 3},
     });
     await session.restart();
     assert.equal(fake.server.requests.at(-1)!.path, '/api/3/configurator/new/model-1');
+  });
+
+  test('a load superseded by another never applies', async () => {
+    const session = newSession();
+    const started = session.start('Fake');
+    const opened = session.open('ABCDEFGH');
+    await assert.rejects(started, {code: ErrorCode.aborted});
+    await opened;
+    assert.equal(session.snapshot.status, 'ready');
+    assert.equal(fake.server.requests.at(-1)!.path, '/configurator/3/configurator/open/ABCDEFGH');
   });
 
   test('restart drops waiting inputs; no old answer is applied', async () => {
