@@ -40,6 +40,7 @@ export class WebhookDispatcher {
   readonly #fetch: typeof fetch;
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #closing = new AbortController();
+  #recordWaiters: Array<() => void> = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = Infinity;
 
@@ -57,6 +58,19 @@ export class WebhookDispatcher {
   /** Looks for due deliveries now (after a publish, and on start to resume a previous run). */
   wake(): void {
     this.#schedule(0);
+  }
+
+  /**
+   * Resolves when the next attempt's outcome (or a cancellation) has been recorded. Take the
+   * promise before looking at the deliveries, so no record can slip in between.
+   */
+  nextRecord(): Promise<void> {
+    return new Promise((resolve) => this.#recordWaiters.push(resolve));
+  }
+
+  /** Resolves once no attempt is in flight (each attempt's outcome is recorded by then). */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.values()]);
   }
 
   /** Stops the timers and aborts attempts in flight; their deliveries stay pending. */
@@ -190,5 +204,8 @@ export class WebhookDispatcher {
         updatedAt: new Date(now).toISOString(),
       });
     });
+    const waiters = this.#recordWaiters;
+    this.#recordWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 }
