@@ -20,19 +20,13 @@ export {ConfiguratorError, ErrorCode, type ConfiguratorErrorOptions} from './err
 export {
   endpointTokenSource,
   functionTokenSource,
-  parseTokenAnswer,
   type AccessToken,
   type FetchedToken,
   type TokenSource,
   type TokenSourceOptions,
 } from './token-source.js';
-export {
-  HttpClient,
-  type HttpClientOptions,
-  type HttpRequest,
-  type RetryOptions,
-} from './http-client.js';
-export {changedNodes, normaliseTexts, normaliseValues} from './values.js';
+export type {RetryOptions} from './http-client.js';
+export {normaliseTexts, normaliseValues} from './values.js';
 export {
   ConflictType,
   DisplayType,
