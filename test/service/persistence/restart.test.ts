@@ -1,0 +1,265 @@
+import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {after, describe, test} from 'node:test';
+import type {Configuration} from '../../../src/session/wire.js';
+import type {AppOptions} from '../../../service/app.js';
+import {StoreLockedError, openStore} from '../../../service/store/index.js';
+import {chairNode, putRequirement, startChair, valueOf} from '../../helpers/node/configurator.js';
+import {
+  demoCredentials,
+  json,
+  startService,
+  type RunningService,
+} from '../../helpers/node/service.js';
+import {startReceiver, type Receiver} from '../webhooks/receiver.js';
+
+type Item = Record<string, unknown> & {id: string};
+
+const folders: string[] = [];
+const cleanup: Array<() => Promise<void>> = [];
+after(async () => {
+  for (const step of cleanup.reverse()) await step();
+  for (const dir of folders) rmSync(dir, {recursive: true, force: true});
+});
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'service-restart-'));
+  folders.push(dir);
+  return dir;
+};
+const receiverFor = async (answer?: Parameters<typeof startReceiver>[0]) => {
+  const receiver = await startReceiver(answer);
+  cleanup.push(() => receiver.close());
+  return receiver;
+};
+
+/** The service on a durable store in `dir`. */
+const startOn = (dir: string, options: AppOptions = {}) =>
+  startService({...options, store: openStore(dir)});
+
+async function subscribe(service: RunningService, receiver: Receiver, identifier: string) {
+  const response = await service.call('/api/2/webhooks', {
+    method: 'POST',
+    json: {identifier, topic: 'quotation.requested', callbackUrl: receiver.url},
+  });
+  assert.equal(response.status, 201);
+  return json<{secret: string}>(response);
+}
+
+async function deliveriesOf(service: RunningService, identifier: string, status: string) {
+  for (;;) {
+    const next = service.webhooks.dispatcher.nextRecord();
+    const list = await json<Array<Item & {attempts: Array<{status: number | null}>}>>(
+      await service.call(`/api/2/webhooks/${identifier}/deliveries`),
+    );
+    if (list.length > 0 && list.every((d) => d.status === status)) return list;
+    await next;
+  }
+}
+
+describe('restart on the same data folder', () => {
+  test('finds every quotation, line, account, session, entity and subscription again', async () => {
+    const dir = dataDir();
+    const receiver = await receiverFor();
+    const first = await startOn(dir);
+    const token = await first.token();
+
+    // A session with an answer, and a quote requested from it.
+    const chair = await startChair(first);
+    const warranty = chairNode('warranty-2');
+    const answered = await putRequirement(first, chair.id, {
+      featureModelNodeId: warranty,
+      value: 1,
+      isSelection: true,
+    });
+    assert.equal(answered.status, 200);
+    await subscribe(first, receiver, 'erp');
+    const quote = await first.call('/configurator/1/configurator/requestquote', {
+      method: 'POST',
+      json: {
+        quotationRequest: {firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com'},
+        configurationIds: [chair.id],
+        quantities: {[chair.id]: 2},
+      },
+    });
+    assert.equal(quote.status, 200);
+    const {quotationId, debtorId} = await json<{quotationId: string; debtorId: string}>(quote);
+    const vats = await json<Item[]>(
+      await first.call('/api/2/vats', {
+        method: 'POST',
+        json: [
+          {name: 'High', percentage: 21},
+          {name: 'Low', percentage: 9},
+        ],
+      }),
+    );
+    await receiver.waitFor(1);
+    await deliveriesOf(first, 'erp', 'delivered');
+    const before = await json<Item & {lines: Item[]; debtor: Item}>(
+      await first.call(`/api/2/quotations/${quotationId}?include=Lines&include=Debtor`),
+    );
+    assert.equal(before.lines.length, 1);
+    assert.equal(before.lines[0]!.quantity, 2);
+
+    // A second process may not write to the folder meanwhile.
+    assert.throws(() => openStore(dir), StoreLockedError);
+    await first.close();
+
+    const second = await startOn(dir);
+    cleanup.push(() => second.close());
+    const again = await json<Item & {lines: Item[]; debtor: Item}>(
+      await second.call(`/api/2/quotations/${quotationId}?include=Lines&include=Debtor`),
+    );
+    assert.deepEqual(again, before);
+    assert.equal(again.debtor.id, debtorId);
+    assert.equal(again.debtor.firstName, 'Grace');
+    const lines = await json<Item[]>(
+      await second.call(`/api/2/quotationlines?quotationId=${quotationId}`),
+    );
+    assert.deepEqual(lines, before.lines);
+    const account = await json<Item>(await second.call(`/api/2/crmaccounts/${debtorId}`));
+    assert.equal(account.email, 'grace@example.com');
+    const vatsAgain = await json<Item[]>(await second.call('/api/2/vats?orderby=percentage'));
+    assert.deepEqual(
+      vatsAgain.map((vat) => vat.id),
+      [vats[1]!.id, vats[0]!.id],
+    );
+    const subscriptions = await json<Item[]>(await second.call('/api/2/webhooks'));
+    assert.deepEqual(
+      subscriptions.map((s) => [s.identifier, s.callbackUrl]),
+      [['erp', receiver.url]],
+    );
+    const history = await json<Item[]>(await second.call('/api/2/webhooks/erp/deliveries'));
+    assert.equal(history.length, 1);
+    assert.equal(history[0]!.status, 'delivered');
+
+    // The session opens by id with its answer, and the old token still works.
+    const opened = await second.call(`/configurator/1/configurator/open/${chair.id}`, {token});
+    assert.equal(opened.status, 200);
+    const configuration = await json<Configuration>(opened);
+    assert.equal(configuration.id, chair.id);
+    assert.equal(valueOf(configuration, warranty), 1);
+    assert.equal(demoCredentials.clientId, 'demo-client');
+  });
+});
+
+describe('webhook delivery across a restart', () => {
+  test('a delivery waiting for its retry is delivered by the next run', async () => {
+    const dir = dataDir();
+    const receiver = await receiverFor((index) => (index === 0 ? 500 : 200));
+    // The retry waits 0.5-1 s: long enough that the first run is gone before it is due.
+    const slow = {baseDelayMs: 1000, maxDelayMs: 1000, maxAttempts: 5};
+    const first = await startOn(dir, {webhooks: slow});
+    const {secret} = await subscribe(first, receiver, 'erp');
+    const created = await first.call('/api/2/quotations', {
+      method: 'POST',
+      json: {status: 'requested'},
+    });
+    const quotation = await json<Item>(created);
+    await receiver.waitFor(1);
+    await deliveriesOf(first, 'erp', 'pending');
+    await first.close();
+
+    const second = await startOn(dir, {webhooks: slow});
+    cleanup.push(() => second.close());
+    const [failed, retried] = await receiver.waitFor(2);
+    assert.equal(
+      retried!.headers['x-configurator-delivery'],
+      failed!.headers['x-configurator-delivery'],
+    );
+    assert.equal(JSON.parse(retried!.body).content.quotationId, quotation.id);
+    assert.ok(secret.length > 0);
+    const [delivery] = await deliveriesOf(second, 'erp', 'delivered');
+    assert.deepEqual(
+      delivery!.attempts.map((attempt) => attempt.status),
+      [500, 200],
+    );
+  });
+
+  test('a delivery cut off in flight is sent again after the restart (at least once)', async () => {
+    const dir = dataDir();
+    const receiver = await receiverFor((index) => (index === 0 ? 'hold' : 200));
+    const first = await startOn(dir);
+    await subscribe(first, receiver, 'erp');
+    await first.call('/api/2/quotations', {method: 'POST', json: {status: 'requested'}});
+    await receiver.waitFor(1);
+    // Stopped while the receiver has not answered: nothing about the attempt is recorded.
+    await first.close();
+
+    const second = await startOn(dir);
+    cleanup.push(() => second.close());
+    const [cut, resent] = await receiver.waitFor(2);
+    assert.equal(
+      resent!.headers['x-configurator-delivery'],
+      cut!.headers['x-configurator-delivery'],
+    );
+    assert.equal(resent!.body, cut!.body);
+    const [delivery] = await deliveriesOf(second, 'erp', 'delivered');
+    assert.deepEqual(
+      delivery!.attempts.map((attempt) => attempt.status),
+      [200],
+    );
+  });
+});
+
+describe('a killed service process', () => {
+  test('keeps every acknowledged write and starts again on the same folder', async () => {
+    const dir = dataDir();
+    const run = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+        env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir},
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+          if (match) resolve(match[0]);
+        });
+        child.on('exit', (code) => reject(new Error(`service exited with ${code}`)));
+      });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      return {url, kill: () => (child.kill('SIGKILL'), exited)};
+    };
+    const tokenFor = async (url: string) => {
+      const response = await fetch(`${url}/connect/token`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          scope: 'Service.Api',
+          client_id: demoCredentials.clientId,
+          client_secret: demoCredentials.secret,
+        }),
+      });
+      return ((await response.json()) as {access_token: string}).access_token;
+    };
+
+    const first = await run();
+    cleanup.push(async () => void (await first.kill()));
+    const token = await tokenFor(first.url);
+    const headers = {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json'};
+    const created = await Promise.all(
+      Array.from({length: 20}, (_, i) =>
+        fetch(`${first.url}/api/2/organizations`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({name: `Org ${i}`}),
+        }).then((response) => json<Item>(response)),
+      ),
+    );
+    await first.kill();
+
+    const second = await run();
+    cleanup.push(async () => void (await second.kill()));
+    const listed = await json<Item[]>(
+      await fetch(`${second.url}/api/2/organizations?limit=1000`, {
+        headers: {Authorization: `Bearer ${await tokenFor(second.url)}`},
+      }),
+    );
+    assert.deepEqual(listed.map((o) => o.id).sort(), created.map((o) => o.id).sort());
+  });
+});
