@@ -117,7 +117,13 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   const log = redacting(options.log ?? defaultLog, secret);
   const now = options.now ?? Date.now;
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-  const timeoutMs = options.upstreamTimeoutMs ?? 10_000;
+  const timeoutMs = numberOption(options.upstreamTimeoutMs, 10_000, 'upstreamTimeoutMs', 1);
+  const renewBeforeSeconds = numberOption(
+    options.renewBeforeExpirySeconds,
+    60,
+    'renewBeforeExpirySeconds',
+    0,
+  );
   const origins = new OriginPolicy(options.allowedOrigins);
   const limiter =
     options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, now);
@@ -125,7 +131,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   const cache = new TokenCache({
     load: () => requestUpstreamToken(upstream, {fetch: fetchImpl, timeoutMs}),
     now,
-    renewBeforeMs: (options.renewBeforeExpirySeconds ?? 60) * 1000,
+    renewBeforeMs: renewBeforeSeconds * 1000,
   });
   let warnedNoKey = false;
 
@@ -212,6 +218,14 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       ).toResponse(headers);
     }
   };
+}
+
+function numberOption(value: number | undefined, fallback: number, name: string, min: number) {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    throw new TypeError(`token endpoint: \`${name}\` must be a number of at least ${min}`);
+  }
+  return value;
 }
 
 function defaultClientKey(_request: Request, context: TokenEndpointContext | undefined) {

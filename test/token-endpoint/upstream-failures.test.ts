@@ -196,6 +196,8 @@ test('a misconfiguration fails at creation, naming the option but never its valu
     [{allowedOrigins: []}, /allowedOrigins/],
     [{allowedOrigins: ['*']}, /allowedOrigins/],
     [{rateLimit: {burst: 0}}, /rateLimit\.burst/],
+    [{upstreamTimeoutMs: 0}, /upstreamTimeoutMs/],
+    [{renewBeforeExpirySeconds: -1}, /renewBeforeExpirySeconds/],
     [{scheme: 'password'}, /scheme/],
   ];
   for (const [change, message] of bad) {
