@@ -160,10 +160,12 @@ export function renderConfiguration(
         features: model.nodes[index]!.children.map(build),
       };
     };
-    return model.steps.map((step, i) => ({
-      ...skeleton.steps[i]!,
-      features: step.features.map(build),
-    }));
+    // Steps without a disabled node stay the shared objects, so their JSON stays cached.
+    return model.steps.map((step, i) =>
+      step.features.some((f) => dirty.has(f))
+        ? {...skeleton.steps[i]!, features: step.features.map(build)}
+        : skeleton.steps[i]!,
+    );
   }
 }
 

@@ -1,6 +1,8 @@
 import {localeOf, resolveLanguage} from './languages.js';
 
 const formatters = new Map<string, Intl.NumberFormat>();
+const labels = new Map<string, string>();
+const maxLabels = 20_000;
 
 /**
  * A price label for a language: `€42,750.00` (en), `€ 42.750,00` (nl), `42.750,00 €` (de).
@@ -21,7 +23,15 @@ export function formatPrice(amount: number, lang: string, currencyIso = 'eur', d
     });
     formatters.set(key, formatter);
   }
-  return formatter.format(amount).replace(/[\u00a0\u202f]/g, ' ');
+  // Intl formatting is the costliest part of rendering a configuration; most amounts repeat.
+  const cacheKey = `${key}:${amount}`;
+  let label = labels.get(cacheKey);
+  if (label === undefined) {
+    label = formatter.format(amount).replace(/[\u00a0\u202f]/g, ' ');
+    if (labels.size >= maxLabels) labels.clear();
+    labels.set(cacheKey, label);
+  }
+  return label;
 }
 
 /** Rounds half away from zero to the currency's decimals, immune to binary fractions (1.005). */

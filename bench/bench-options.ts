@@ -1,0 +1,75 @@
+/** Settings of a benchmark run, from `--flag value` arguments or `BENCH_*` variables. */
+export interface BenchOptions {
+  /** Nodes of the generated model. */
+  nodes: number;
+  seed: number;
+  /** Concurrent sessions, each driven by its own update loop. */
+  sessions: number;
+  /** Seconds the HTTP phase runs at most. */
+  seconds: number;
+  /** Updates the HTTP phase sends at most (all loops together); 0 for no limit. */
+  updates: number;
+  /** Seconds of the in-process engine-only phase; 0 skips it. */
+  engineSeconds: number;
+  /** `memory`, or `journal` for the durable store in a temporary folder. */
+  store: 'memory' | 'journal';
+  /** Run the service on the benchmark's own thread instead of a worker thread. */
+  sameThread: boolean;
+}
+
+const defaults: BenchOptions = {
+  nodes: 2000,
+  seed: 1,
+  sessions: 32,
+  seconds: 10,
+  updates: 0,
+  engineSeconds: 3,
+  store: 'memory',
+  sameThread: false,
+};
+
+const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
+       [--updates 0] [--engine-seconds 3] [--store memory|journal] [--same-thread]
+Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
+
+/** Reads the options; prints the usage and exits on `--help` or a bad value. */
+export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const options = {...defaults};
+  const numberOption = (
+    flag: string,
+    key: 'nodes' | 'seed' | 'sessions' | 'seconds' | 'updates' | 'engineSeconds',
+    min: number,
+  ) => {
+    const envName = `BENCH_${flag.replace(/-/g, '_').toUpperCase()}`;
+    const at = argv.indexOf(`--${flag}`);
+    const raw = at >= 0 ? argv[at + 1] : env[envName];
+    if (raw === undefined) return;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min) {
+      console.error(`--${flag} (${envName}) must be a number >= ${min}, not "${raw}"\n${usage}`);
+      process.exit(2);
+    }
+    options[key] = value;
+  };
+  numberOption('nodes', 'nodes', 10);
+  numberOption('seed', 'seed', 0);
+  numberOption('sessions', 'sessions', 1);
+  numberOption('seconds', 'seconds', 0.1);
+  numberOption('updates', 'updates', 0);
+  numberOption('engine-seconds', 'engineSeconds', 0);
+  const storeAt = argv.indexOf('--store');
+  const store = storeAt >= 0 ? argv[storeAt + 1] : env.BENCH_STORE;
+  if (store !== undefined) {
+    if (store !== 'memory' && store !== 'journal') {
+      console.error(`--store must be memory or journal\n${usage}`);
+      process.exit(2);
+    }
+    options.store = store;
+  }
+  options.sameThread = argv.includes('--same-thread') || env.BENCH_SAME_THREAD === '1';
+  return options;
+}

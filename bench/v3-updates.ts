@@ -1,0 +1,241 @@
+// `npm run bench`: v3 updates against the reference service over real HTTP, on a generated
+// model of 2,000 nodes, from 32 concurrent sessions; then the engine alone for contrast.
+// Not a test: it prints figures. `npm run bench -- --help` lists the settings.
+import {Worker} from 'node:worker_threads';
+import type {Configuration, FeatureNode, Requirement} from '../src/session/wire.js';
+import {
+  applyRequirement,
+  compileModel,
+  generateLargeModel,
+  initialState,
+  renderConfiguration,
+  serializeConfiguration,
+  type CompiledModel,
+} from '../service/engine/index.js';
+import {readBenchOptions, type BenchOptions} from './bench-options.js';
+import {startBenchServer, type BenchServer} from './bench-server.js';
+
+const NodeKind = {alternative: 2, or: 3, optional: 0, input: 8, slider: 7, text: 3} as const;
+
+/** A seedable generator, so a run can be repeated. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), a | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Choice {
+  id: string;
+  kind: 'option' | 'checkbox' | 'number';
+  min: number;
+  max: number;
+}
+
+/** What a shopper can click or type in a model, read from the rendered feature tree. */
+function choicesOf(configuration: Configuration): Choice[] {
+  const choices: Choice[] = [];
+  const visit = (node: FeatureNode) => {
+    if (node.featureType === NodeKind.text) return;
+    if (node.displayType === NodeKind.input || node.displayType === NodeKind.slider) {
+      choices.push({id: node.id, kind: 'number', min: node.minValue ?? 0, max: node.maxValue ?? 0});
+    } else if (node.type === NodeKind.alternative || node.type === NodeKind.or) {
+      choices.push({id: node.id, kind: 'option', min: 0, max: 1});
+    } else if (node.type === NodeKind.optional) {
+      choices.push({id: node.id, kind: 'checkbox', min: 0, max: 1});
+    }
+    node.features.forEach(visit);
+  };
+  configuration.featureModel.steps.forEach((s) => s.features.forEach(visit));
+  return choices;
+}
+
+/** A plausible next click: pick an option, tick or untick a box, type a number (sometimes out of range). */
+function nextRequirement(choices: readonly Choice[], next: () => number): Requirement {
+  const choice = choices[Math.floor(next() * choices.length)]!;
+  if (choice.kind === 'number') {
+    const span = choice.max - choice.min;
+    const value = Math.round(choice.min - span * 0.1 + next() * span * 1.2);
+    return {featureModelNodeId: choice.id, value, isSelection: false};
+  }
+  const value = choice.kind === 'checkbox' && next() < 0.4 ? 0 : 1;
+  return {featureModelNodeId: choice.id, value, isSelection: true};
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function startServer(options: BenchOptions): Promise<BenchServer> {
+  const settings = {nodes: options.nodes, seed: options.seed, store: options.store};
+  if (options.sameThread) return startBenchServer(settings);
+  // Node 20 does not run --import hooks for a worker's entry, so the worker registers tsx
+  // itself before it loads the TypeScript entry.
+  const entry = new URL('./server-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const worker = new Worker(
+    `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`,
+    {eval: true, workerData: settings},
+  );
+  const started = await new Promise<{url: string; identifier: string}>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    ...started,
+    async close() {
+      const closed = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
+
+async function token(url: string): Promise<string> {
+  const response = await fetch(`${url}/connect/token`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+    body: new URLSearchParams({
+      client_id: 'demo-client',
+      client_secret: 'demo-secret',
+      grant_type: 'client_credentials',
+      scope: 'Service.Api',
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`Token request failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as {access_token: string}).access_token;
+}
+
+async function httpPhase(options: BenchOptions) {
+  const server = await startServer(options);
+  try {
+    const bearer = `Bearer ${await token(server.url)}`;
+    const startedAt = performance.now();
+    const sessions = await Promise.all(
+      Array.from({length: options.sessions}, async () => {
+        const response = await fetch(
+          `${server.url}/api/3/configurator/new/${encodeURIComponent(server.identifier)}?lang=en`,
+          {headers: {Authorization: bearer}},
+        );
+        if (!response.ok)
+          throw new Error(`Start failed: ${response.status} ${await response.text()}`);
+        return (await response.json()) as Configuration;
+      }),
+    );
+    const startMs = performance.now() - startedAt;
+    const choices = choicesOf(sessions[0]!);
+    console.log(
+      `Model "${server.identifier}": ${Object.keys(sessions[0]!.values).length} nodes, ` +
+        `${choices.length} choices; ${options.sessions} sessions started in ${ms(startMs)}`,
+    );
+
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let bytes = 0;
+    let sent = 0;
+    const deadline = performance.now() + options.seconds * 1000;
+    const limit = options.updates > 0 ? options.updates : Infinity;
+    const began = performance.now();
+    await Promise.all(
+      sessions.map(async (session, loop) => {
+        const next = random(options.seed * 1000 + loop);
+        while (performance.now() < deadline && sent < limit) {
+          sent++;
+          const body = JSON.stringify(nextRequirement(choices, next));
+          const t0 = performance.now();
+          const response = await fetch(
+            `${server.url}/api/3/configurator/${session.id}?ignoreConflicts=true`,
+            {
+              method: 'PUT',
+              headers: {Authorization: bearer, 'Content-Type': 'application/json'},
+              body: body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
+            },
+          );
+          const text = await response.text();
+          latencies.push(performance.now() - t0);
+          bytes += text.length;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - began) / 1000;
+    latencies.sort((a, b) => a - b);
+    const ok = statuses.get(200) ?? 0;
+    console.log('\nHTTP  PUT /api/3/configurator/{id}?ignoreConflicts=true');
+    console.log(`  updates         ${latencies.length} in ${elapsed.toFixed(2)} s`);
+    console.log(`  throughput      ${(latencies.length / elapsed).toFixed(1)} updates/s`);
+    console.log(
+      `  latency         p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}` +
+        `  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? NaN)}`,
+    );
+    console.log(`  response size   ${kib(bytes / Math.max(1, latencies.length))} on average`);
+    console.log(
+      `  statuses        ${[...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')}` +
+        (ok === latencies.length ? '' : '  (non-200 answers are refusals of impossible values)'),
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+function enginePhase(options: BenchOptions) {
+  const model: CompiledModel = compileModel(generateLargeModel(options));
+  const first = renderConfiguration(model, initialState(model), {
+    id: 'bench',
+    code: 'BENCHMRK',
+    lang: 'en',
+    conflicts: null,
+  });
+  const choices = choicesOf(first);
+  const run = (label: string, serialise: ((c: Configuration) => string) | null) => {
+    const next = random(options.seed);
+    let state = initialState(model);
+    let count = 0;
+    let refused = 0;
+    const end = performance.now() + (options.engineSeconds * 1000) / 3;
+    const began = performance.now();
+    while (performance.now() < end) {
+      try {
+        const result = applyRequirement(model, state, nextRequirement(choices, next), {
+          ignoreConflicts: true,
+        });
+        state = result.state;
+        const configuration = renderConfiguration(model, state, {
+          id: 'bench',
+          code: 'BENCHMRK',
+          lang: 'en',
+          conflicts: null,
+        });
+        if (serialise) serialise(configuration);
+      } catch {
+        refused++;
+      }
+      count++;
+    }
+    const rate = count / ((performance.now() - began) / 1000);
+    console.log(
+      `  ${label.padEnd(44)} ${rate.toFixed(0).padStart(7)} updates/s${refused ? ` (${refused} refused)` : ''}`,
+    );
+  };
+  console.log(`\nEngine only, in process, ${model.nodes.length} nodes, one session`);
+  run('applyRequirement + renderConfiguration', null);
+  run('  + JSON.stringify', (c) => JSON.stringify(c));
+  run('  + serializeConfiguration', serializeConfiguration);
+}
+
+const options = readBenchOptions(process.argv.slice(2), process.env);
+console.log(
+  `v3 update benchmark: ${options.nodes} nodes (seed ${options.seed}), ${options.sessions} sessions, ` +
+    `${options.seconds} s${options.updates ? ` or ${options.updates} updates` : ''}, ${options.store} store, ` +
+    `service on ${options.sameThread ? 'the same thread' : 'a worker thread'}`,
+);
+await httpPhase(options);
+if (options.engineSeconds > 0) enginePhase(options);
