@@ -47,9 +47,9 @@ async function nodeTests() {
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=./scripts/reporters/node-counts.mjs',
-    `--test-reporter-destination=${results}/node.json`,
+    '--test-reporter-destination=stderr',
     ...files,
-  ]);
+  ], {TEST_COUNTS_FILE: `${results}/node.json`});
   const counts = readCounts(`${results}/node.json`);
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   return counts;
