@@ -51,6 +51,25 @@ describe('bearer tokens', () => {
     await expectUnauthorized(await service.call(protectedPath, {token}), 'token_expired');
   });
 
+  test('a scheme 2 token expires after its lifetime in milliseconds', async () => {
+    const login = await fetch(`${service.url}/api/2/auth/serviceconnectlogin`, {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json'},
+      body: JSON.stringify({clientId: 'demo-client', secret: 'demo-secret'}),
+    });
+    const {accessToken, expiresIn} = (await login.json()) as {
+      accessToken: string;
+      expiresIn: number;
+    };
+    assert.equal(expiresIn, 1000);
+    assert.equal((await service.call(protectedPath, {token: accessToken})).status, 200);
+    clock += 1000;
+    await expectUnauthorized(
+      await service.call(protectedPath, {token: accessToken}),
+      'token_expired',
+    );
+  });
+
   test('health, token operations and images need no token', async () => {
     assert.equal((await fetch(`${service.url}/health`)).status, 200);
     const image = await fetch(`${service.url}/images/does-not-exist.svg`);

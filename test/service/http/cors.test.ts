@@ -40,6 +40,34 @@ describe('CORS with any origin allowed (the default)', () => {
   });
 });
 
+describe('CORS on answers of the configurator', () => {
+  let service: RunningService;
+  before(async () => (service = await startService()));
+  after(() => service.close());
+
+  test('success and engine errors alike carry the allow-origin header', async () => {
+    const headers = {Origin: 'https://shop.example'};
+    const started = await service.call('/api/3/configurator/new/Office%20Chair', {headers});
+    assert.equal(started.status, 200);
+    assert.equal(started.headers.get('access-control-allow-origin'), '*');
+    const {id} = (await started.json()) as {id: string};
+    const unknownNode = await service.call(`/api/3/configurator/${id}`, {
+      method: 'PUT',
+      headers,
+      json: {featureModelNodeId: '00000000-0000-4000-8000-000000000000', value: 1},
+    });
+    assert.equal(unknownNode.status, 404);
+    assert.equal(unknownNode.headers.get('access-control-allow-origin'), '*');
+    const malformed = await service.call(`/api/3/configurator/${id}`, {
+      method: 'PUT',
+      headers: {...headers, 'Content-Type': 'application/json'},
+      body: '{',
+    });
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.headers.get('access-control-allow-origin'), '*');
+  });
+});
+
 describe('CORS with a list of allowed origins', () => {
   let service: RunningService;
   before(async () => (service = await startService({allowedOrigins: ['https://shop.example']})));
