@@ -55,6 +55,12 @@ describe('v3 configurator over HTTP', () => {
       );
     });
 
+    test('falls back to English for a language the service lacks', async () => {
+      const response = await service.call('/api/3/configurator/new/Office%20Chair?lang=es');
+      assert.equal(response.status, 200);
+      assert.equal((await json<Configuration>(response)).languageIso, 'en');
+    });
+
     test('answers a malformed lang with 400 invalid_query', async () => {
       const response = await service.call('/api/3/configurator/new/Office%20Chair?lang=%3Cscript');
       await expectError(response, 400, 'invalid_query');
