@@ -1,10 +1,11 @@
-import type {
-  Configuration,
-  Conflict,
-  FeatureModel,
-  FeatureNode,
-  Requirement,
-  TextRequirement,
+import {
+  FeatureType,
+  type Configuration,
+  type Conflict,
+  type FeatureModel,
+  type FeatureNode,
+  type Requirement,
+  type TextRequirement,
 } from '../../src/session/wire.js';
 import {
   applyRequirement,
@@ -314,7 +315,7 @@ export function chosenOptions(configuration: Configuration): string[] {
     if (!isOn(value) || node.hideInQuotation) return;
     const number = typeof value === 'number' ? value : (value?.value ?? 0);
     const label = path.length > 0 ? `${path.join(' / ')}: ${node.name}` : node.name;
-    if (node.featureType === 3) {
+    if (node.featureType === FeatureType.text) {
       const text = configuration.textValues[node.id];
       if (text) lines.push(`${label}: "${text}"`);
     } else if (node.minValue !== null && node.maxValue !== null) {
