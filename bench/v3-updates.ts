@@ -9,7 +9,7 @@ import {
   generateLargeModel,
   initialState,
   renderConfiguration,
-  serializeConfiguration,
+  encodeConfiguration,
   type CompiledModel,
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
@@ -195,7 +195,7 @@ function enginePhase(options: BenchOptions) {
     conflicts: null,
   });
   const choices = choicesOf(first);
-  const run = (label: string, serialise: ((c: Configuration) => string) | null) => {
+  const run = (label: string, serialise: ((c: Configuration) => unknown) | null) => {
     const next = random(options.seed);
     let state = initialState(model);
     let count = 0;
@@ -227,8 +227,8 @@ function enginePhase(options: BenchOptions) {
   };
   console.log(`\nEngine only, in process, ${model.nodes.length} nodes, one session`);
   run('applyRequirement + renderConfiguration', null);
-  run('  + JSON.stringify', (c) => JSON.stringify(c));
-  run('  + serializeConfiguration', serializeConfiguration);
+  run('  + JSON.stringify + UTF-8', (c) => Buffer.from(JSON.stringify(c)));
+  run('  + encodeConfiguration (cached JSON bytes)', encodeConfiguration);
 }
 
 const options = readBenchOptions(process.argv.slice(2), process.env);

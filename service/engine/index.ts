@@ -25,7 +25,7 @@ export {
   type RenderOptions,
 } from './render-configuration.js';
 export {EngineError, EngineErrorCode} from './engine-error.js';
-export {serializeConfiguration} from './serialize-configuration.js';
+export {encodeConfiguration, serializeConfiguration} from './serialize-configuration.js';
 export {escapeXml, renderStepImage, type StepImageOptions} from './step-image.js';
 export {guidFor} from './guid.js';
 export {findModel, sampleModels} from '../models/catalog.js';

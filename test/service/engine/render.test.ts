@@ -3,6 +3,7 @@ import {describe, it} from 'node:test';
 import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
 import {
   applyText,
+  encodeConfiguration,
   initialState,
   renderConfiguration,
   renderStepImage,
@@ -151,14 +152,25 @@ describe('disabled nodes', () => {
   });
 });
 
-describe('serializeConfiguration', () => {
-  it('gives the same JSON value as JSON.stringify', () => {
+describe('encodeConfiguration and serializeConfiguration', () => {
+  it('give the same JSON value as JSON.stringify, in UTF-8', () => {
     for (const state of [initialState(testModel), select(initialState(testModel), 'glass')]) {
-      const c = render(state, 'nl');
-      assert.deepEqual(JSON.parse(serializeConfiguration(c)), JSON.parse(JSON.stringify(c)));
-      // Twice: the second answer comes from the cache.
-      assert.deepEqual(JSON.parse(serializeConfiguration(c)), JSON.parse(JSON.stringify(c)));
+      for (const lang of ['nl', 'de']) {
+        const c = render(state, lang);
+        const expected = JSON.parse(JSON.stringify(c));
+        // Twice: the second answer comes from the cache.
+        for (let i = 0; i < 2; i++) {
+          assert.deepEqual(JSON.parse(serializeConfiguration(c)), expected);
+          assert.deepEqual(JSON.parse(new TextDecoder().decode(encodeConfiguration(c))), expected);
+        }
+      }
     }
+  });
+
+  it('keep texts outside ASCII intact', () => {
+    const c = render(select(initialState(testModel), 'glass'), 'de');
+    assert.match(serializeConfiguration(c), /1\.210,00 €/);
+    assert.match(serializeConfiguration(c), /Nicht verfügbar mit Glass top \(de\)/);
   });
 });
 
