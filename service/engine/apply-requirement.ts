@@ -75,7 +75,8 @@ const isOn = (state: SessionState, index: number) => state.on.charCodeAt(index) 
  * requirements; defaults and derived values give way silently.
  *
  * Refused outright (`invalid_value`): switching off the product, a mandatory node, or the
- * last option of an "or" group (at least one must stay on). Switching off the chosen option
+ * last option of an "or" group (at least one must stay on). A numeric input that is always on
+ * takes `{value: 0, isSelection: true}` as the number 0 rather than as "off". Switching off the chosen option
  * of an alternative group falls back to the group's default option (or the first allowed).
  */
 export function applyRequirement(
@@ -93,7 +94,9 @@ export function applyRequirement(
     throw new EngineError('invalid_value', 'The value must be a finite number');
   }
   const index = node.index;
-  const switchOn = node.numeric ? !(req.isSelection && req.value === 0) : req.value !== 0;
+  // A numeric input that is always on takes a selection of 0 as the number 0.
+  const fixed = node.parent < 0 || node.type === NodeType.mandatory;
+  const switchOn = node.numeric ? !(req.isSelection && req.value === 0 && !fixed) : req.value !== 0;
   let value: number | undefined;
   let clamped = false;
   if (switchOn && node.numeric) {

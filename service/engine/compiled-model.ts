@@ -81,7 +81,10 @@ export interface LocalisedSkeleton {
 export interface CompiledModel {
   /** The model GUID (`featureModelId`). */
   readonly id: string;
-  /** The root feature's English name: the identifier `new/{IDENTIFIER}` accepts. */
+  /**
+   * The root feature's English name: the stable identifier `new/{IDENTIFIER}` accepts (the
+   * rendered `featureModel.name` is localised; its other languages are accepted too).
+   */
   readonly name: string;
   readonly key: string;
   /** Languages with texts; others fall back to English. */

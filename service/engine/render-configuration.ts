@@ -107,7 +107,8 @@ export function renderConfiguration(
     featureModelId: model.id,
     featureModel: {
       id: model.id,
-      name: model.name,
+      // Localised; findModel accepts the root's name in any language as an identifier.
+      name: localise(root.name, lang),
       description: localise(root.description, lang),
       imageUrl: root.imageUrl,
       rootNodeId: root.id,

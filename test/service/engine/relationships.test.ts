@@ -152,6 +152,15 @@ describe('numeric inputs', () => {
     assert.equal(value(apply(state, 'width', -5, true, testModel, false).state, 'width'), 110);
   });
 
+  it('takes a selection of 0 on an always-on input as the number 0', () => {
+    // The width's minimum is 110, so 0 is clamped: a Value conflict, not an error.
+    const result = apply(initialState(testModel), 'width', 0);
+    assert.deepEqual(
+      result.conflicts?.map((c) => [c.type, c.requestedValue]),
+      [[3, 110]],
+    );
+  });
+
   it('refuses values that are not finite numbers', () => {
     assert.throws(
       () => apply(initialState(testModel), 'width', Number.NaN, false, testModel, false),

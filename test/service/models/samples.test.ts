@@ -143,7 +143,9 @@ describe('sample models', () => {
             conflicts: null,
           });
           assert.equal(c.languageIso, lang);
-          assert.equal(c.featureModel.name, m.name);
+          const name = m.nodes[0]!.name[lang as 'en' | 'nl' | 'de'];
+          assert.equal(c.featureModel.name, name);
+          assert.equal(findModel(name), m);
           assert.equal(c.totalPrice, c.basePrice + c.additionalPrice);
           assert.ok(c.unansweredMandatories.length > 0);
         }
