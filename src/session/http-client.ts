@@ -85,30 +85,17 @@ export class HttpClient {
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(signal);
-      let token: string;
-      try {
-        token = await this.#tokens.get(signal);
-      } catch (error) {
-        throw this.#tokenError(error, signal);
-      }
-      let outcome = await this.#attempt(url, request, token);
-      if (outcome.answer?.status === 401 && !renewed) {
-        // One renewal per request: a second 401 means the token is not the problem.
-        renewed = true;
-        try {
-          token = await this.#tokens.renew(token, signal);
-        } catch (error) {
-          throw this.#tokenError(error, signal);
-        }
-        outcome = await this.#attempt(url, request, token);
-      }
+      const outcome = await this.#authorised(url, request, renewed);
+      renewed ||= outcome.renewed;
       throwIfAborted(signal);
       const {answer, error} = outcome;
       if (answer?.ok) return this.#body(answer) as T;
       const failure = error ?? this.#httpError(answer!, request);
+      // A token that could not be had means nothing was sent: safe to repeat even a POST.
       const mayRepeat =
         failure.retryable &&
         (idempotent ||
+          failure.code === ErrorCode.tokenFailed ||
           failure.code === ErrorCode.rateLimited ||
           failure.code === ErrorCode.serviceUnavailable);
       if (!mayRepeat || attempt >= this.#retry.attempts) throw failure;
@@ -117,6 +104,30 @@ export class HttpClient {
       if (delay === null) throw failure;
       await sleep(delay, signal);
     }
+  }
+
+  /** One attempt with a token; after a 401, one renewal and replay per request. */
+  async #authorised(
+    url: string,
+    request: HttpRequest,
+    renewed: boolean,
+  ): Promise<Outcome & {renewed: boolean}> {
+    const {signal} = request;
+    let token: string;
+    try {
+      token = await this.#tokens.get(signal);
+    } catch (error) {
+      return {error: this.#tokenError(error, signal), renewed};
+    }
+    const outcome = await this.#attempt(url, request, token);
+    // A second 401 after a renewal means the token is not the problem.
+    if (outcome.answer?.status !== 401 || renewed) return {...outcome, renewed};
+    try {
+      token = await this.#tokens.renew(token, signal);
+    } catch (error) {
+      return {error: this.#tokenError(error, signal), renewed: true};
+    }
+    return {...(await this.#attempt(url, request, token)), renewed: true};
   }
 
   #url(request: HttpRequest): string {
@@ -234,7 +245,7 @@ export class HttpClient {
   }
 
   #tokenError(error: unknown, signal?: AbortSignal): ConfiguratorError {
-    if (signal?.aborted) return abortedError(signal.reason);
+    if (signal?.aborted) throw abortedError(signal.reason);
     if (error instanceof ConfiguratorError) return error;
     return new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
       retryable: true,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
-import {ErrorCode} from '../../src/session/errors.js';
+import {ConfiguratorError, ErrorCode} from '../../src/session/errors.js';
 import {HttpClient, retryAfterMs} from '../../src/session/http-client.js';
 import type {TokenSource} from '../../src/session/token-source.js';
 import {deferred, startLocalServer, type Answer} from './local-server.js';
@@ -78,6 +78,36 @@ describe('HttpClient', async () => {
       message: 'Unknown token',
     });
     assert.equal(tokens.renewals, 1);
+  });
+
+  test('a token source that fails for a moment is asked again; a refusal is final', async () => {
+    let calls = 0;
+    const flaky: TokenSource = {
+      get: async () => {
+        calls++;
+        if (calls === 1) {
+          throw new ConfiguratorError(ErrorCode.tokenFailed, 'endpoint down', {retryable: true});
+        }
+        return 't1';
+      },
+      renew: async () => 't1',
+    };
+    answers = [{body: {ok: 3}}];
+    assert.deepEqual(await client(flaky).request({method: 'POST', path: '/q', json: {}}), {ok: 3});
+    assert.equal(calls, 2);
+    let refusals = 0;
+    const refusing: TokenSource = {
+      get: async () => {
+        refusals++;
+        throw new ConfiguratorError(ErrorCode.tokenFailed, 'forbidden', {status: 403});
+      },
+      renew: async () => 'never',
+    };
+    await assert.rejects(client(refusing).request({method: 'GET', path: '/q'}), {
+      code: ErrorCode.tokenFailed,
+      status: 403,
+    });
+    assert.equal(refusals, 1);
   });
 
   test('retries 503 and 5xx with backoff, then succeeds', async () => {
