@@ -26,7 +26,10 @@ site.get('/dist/*', () =>
     'No such file in dist/ (run npm run build)',
   ).toResponse(),
 );
-site.use('/*', serveStatic({root: './demo'}));
+const demoFiles = serveStatic({root: './demo'});
+// Service paths never name a demo file; skipping them saves a file lookup per API call.
+const servicePath = /^\/(api|configurator|data|connect|images)\//;
+site.use('/*', (c, next) => (servicePath.test(c.req.path) ? next() : demoFiles(c, next)));
 // The demo page's host backend: issues tokens to the page without showing it the secret.
 site.all(
   '/api/configurator-token',
