@@ -105,7 +105,8 @@ type Screen = 'configure' | 'quote' | 'thanks';
  * @csspart button - Every button.
  * @csspart button-primary - Primary buttons.
  * @csspart button-secondary - Secondary buttons.
- * @csspart quote-button - The summary's "request a quote" button.
+ * @csspart quote-button - The "request a quote" buttons (summary and narrow total bar).
+ * @csspart total-bar - The total and quote button kept in view at the bottom of narrow layouts.
  * @csspart copy-button - The button copying the session code.
  * @csspart share-button - The button sharing the session code.
  * @csspart previous - The previous-step button.
@@ -387,7 +388,7 @@ export class ProductConfiguratorElement extends LitElement {
         },
       );
     } else {
-      main = html`<div class="card">
+      main = html`<div class="card configure">
         ${renderSteps(steps, active, s, {
           select: (id, on) => this.#input(this.#require().select(id, on)),
           setValue: (id, value) => this.#input(this.#require().setValue(id, value)),
@@ -412,6 +413,24 @@ export class ProductConfiguratorElement extends LitElement {
           </div>
         </header>
         ${banner} ${main}
+        ${
+          this._screen === 'configure'
+            ? html`<div class="total-bar" part="total-bar">
+                <div>
+                  <span class="total-bar-label">${s.total}</span>
+                  <strong class="total-bar-value">${view.summary.total}</strong>
+                </div>
+                <button
+                  type="button"
+                  class="button primary small"
+                  part="button button-primary quote-button"
+                  @click=${() => this.#showScreen('quote')}
+                >
+                  ${s.requestQuote}
+                </button>
+              </div>`
+            : nothing
+        }
       </div>
       <aside class="side" part="side" aria-label=${s.summaryTitle}>
         ${renderSummary(

@@ -65,6 +65,7 @@ export const styles = css`
 
   /* Layout: one column, two with a sticky summary once the element itself is wide enough. */
   .layout {
+    position: relative;
     display: grid;
     gap: calc(var(--_space) * 1.5);
     grid-template-columns: minmax(0, 1fr);
@@ -92,6 +93,35 @@ export const styles = css`
     }
   }
 
+  .total-bar {
+    position: sticky;
+    bottom: 0;
+    z-index: 2;
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: var(--_space);
+    padding: 0.75rem var(--_space);
+    background: color-mix(in srgb, var(--_surface) 94%, transparent);
+    backdrop-filter: blur(6px);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: 0 -4px 20px rgb(16 24 40 / 10%);
+  }
+  .total-bar-label {
+    display: block;
+    color: var(--_muted);
+    font-size: 0.8rem;
+  }
+  .total-bar-value {
+    font-size: 1.15rem;
+    font-variant-numeric: tabular-nums;
+  }
+  @container (min-width: 760px) {
+    .total-bar {
+      display: none;
+    }
+  }
   .card {
     background: var(--_surface);
     border: 1px solid var(--_border);
@@ -224,6 +254,7 @@ export const styles = css`
     scrollbar-width: thin;
   }
   .tab {
+    position: relative;
     flex: 1 0 auto;
     display: flex;
     align-items: center;
@@ -270,6 +301,29 @@ export const styles = css`
     color: var(--_success);
   }
 
+  .configure {
+    display: grid;
+    gap: calc(var(--_space) * 1.25);
+  }
+  @container (max-width: 559px) {
+    .tab:not([aria-selected='true']) {
+      flex: 0 0 auto;
+    }
+    .tab:not([aria-selected='true']) .tab-title {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+  }
+  .tab-missing {
+    width: 0.5rem;
+    height: 0.5rem;
+    border-radius: 50%;
+    background: var(--_warning);
+  }
   .panel {
     display: grid;
     gap: calc(var(--_space) * 1.25);
@@ -454,35 +508,58 @@ export const styles = css`
     font-size: 0.85rem;
     font-style: italic;
   }
+  .cards .option {
+    display: flex;
+    flex-direction: column;
+  }
   .cards .option-label {
     flex-direction: column;
     align-items: stretch;
-    padding: 0.75rem;
+    padding: 0.6rem;
     gap: 0.6rem;
-    height: 100%;
   }
   .cards .option-label input {
     position: absolute;
-    top: 0.75rem;
-    left: 0.75rem;
+    top: 1.1rem;
+    left: 1.1rem;
     z-index: 1;
   }
   .cards .option-image {
     aspect-ratio: 4 / 3;
     width: 100%;
-    object-fit: cover;
+    object-fit: contain;
     border-radius: calc(var(--_radius) - 6px);
     background: var(--_background);
   }
   .cards .option-text {
     flex-direction: column;
     gap: 0.1rem;
-    padding-left: 1.75rem;
+    padding: 0 0.25rem;
   }
   .cards .option > .description,
   .cards .option > span > .disabled-reason {
-    padding: 0 0.75rem 0.75rem;
-    margin-top: 0;
+    padding: 0 0.85rem 0.75rem;
+    margin-top: -0.2rem;
+    font-size: 0.85rem;
+  }
+  .chips .options {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  .chips .option {
+    border-radius: 999px;
+  }
+  .chips .option-label {
+    min-height: 2.5rem;
+    padding: 0.45rem 1rem 0.45rem 0.75rem;
+    gap: 0.5rem;
+  }
+  .chips .option-text {
+    gap: 0.5rem;
+  }
+  .chips .price {
+    font-size: 0.8rem;
   }
   .sub-options {
     display: grid;

@@ -24,7 +24,13 @@ export function describeConflict(c: Conflict, s: Strings, lang: string): string 
       return s.conflictRemove(path);
     case ConflictType.alternative: {
       const to = (c.alternativeOptions ?? []).map((o) => o.name).join(' / ');
-      return to ? s.conflictSwitch(path, to) : s.conflictRemove(path);
+      // The path may end in the option being switched away from; name the group instead.
+      const names = c.featurePath ?? [];
+      const group =
+        names.length > 1 && names[names.length - 1] === c.feature?.name
+          ? names.slice(0, -1).join(' › ')
+          : path;
+      return to ? s.conflictSwitch(group, to) : s.conflictRemove(path);
     }
     case ConflictType.value:
       return s.conflictValue(

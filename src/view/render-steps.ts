@@ -60,7 +60,7 @@ export function renderSteps(
                 type="button"
                 role="tab"
                 id=${tabId(st.id)}
-                class=${classMap({tab: true, complete: st.missing === 0, current: i === index})}
+                class=${classMap({tab: true, complete: i < index && st.missing === 0})}
                 part=${i === index ? 'tab tab-selected' : 'tab'}
                 aria-selected=${i === index ? 'true' : 'false'}
                 aria-controls=${panelId(st.id)}
@@ -68,12 +68,16 @@ export function renderSteps(
                 @click=${() => on.goToStep(st.id, false)}
               >
                 <span class="tab-index" aria-hidden="true"
-                  >${st.missing === 0 && i !== index ? '✓' : i + 1}</span
+                  >${i < index && st.missing === 0 ? '✓' : i + 1}</span
                 >
                 <span class="tab-title">${st.title}</span>
-                <span class="sr-only"
-                  >(${st.missing === 0 ? s.stepComplete : s.stepIncomplete})</span
-                >
+                ${
+                  st.missing > 0
+                    ? html`<span class="tab-missing" title=${s.stepIncomplete}
+                        ><span class="sr-only">(${s.stepIncomplete})</span></span
+                      >`
+                    : nothing
+                }
               </button>`,
           )}
         </div>`

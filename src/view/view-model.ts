@@ -39,7 +39,7 @@ export interface OptionView {
   children: NodeView[];
 }
 
-export type ChoiceControl = 'radio' | 'cards' | 'dropdown' | 'checkbox';
+export type ChoiceControl = 'radio' | 'cards' | 'chips' | 'dropdown' | 'checkbox';
 
 /** A set of sibling options: alternatives (one of) or optional/or nodes (any of). */
 export interface ChoiceView {
@@ -202,7 +202,10 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
         : parent.displayType === DisplayType.card ||
             nodes.every((n) => n.displayType === DisplayType.card)
           ? 'cards'
-          : 'radio';
+          : parent.displayType === DisplayType.chips ||
+              nodes.every((n) => n.displayType === DisplayType.chips)
+            ? 'chips'
+            : 'radio';
     return {
       kind: 'choice',
       id: `${parent.id}-alternatives`,

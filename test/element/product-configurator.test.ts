@@ -1,11 +1,58 @@
 import {expect, fixture, html} from '@open-wc/testing';
+import {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import '../../src/product-configurator.js';
+import {
+  $,
+  $$,
+  demoToken,
+  nextEvent,
+  readyConfigurator,
+  serviceUrl,
+} from '../helpers/browser/service.js';
 
 describe('product-configurator', () => {
-  it('registers the tag once', async () => {
-    const el = await fixture(
-      html`<product-configurator model="Office Chair"></product-configurator>`,
+  it('registers the tag once, and loading the entry again is harmless', async () => {
+    await import('../../src/product-configurator.js?again' as string).catch(() => {});
+    const el = await fixture(html`<product-configurator></product-configurator>`);
+    expect(el).to.be.instanceOf(ProductConfiguratorElement);
+    expect(customElements.get('product-configurator')).to.equal(ProductConfiguratorElement);
+  });
+
+  it('does nothing without a model', async () => {
+    const el = await fixture<ProductConfiguratorElement>(
+      html`<product-configurator
+        api-url=${serviceUrl}
+        .fetchToken=${demoToken}
+      ></product-configurator>`,
     );
-    expect(el).to.be.instanceOf(customElements.get('product-configurator')!);
+    expect(el.session).to.equal(null);
+    expect(el.value).to.equal(null);
+    expect($$(el, '[part~="skeleton"]')).to.have.length(0);
+  });
+
+  it('shows a skeleton while loading, then the configuration', async () => {
+    const el = await fixture<ProductConfiguratorElement>(
+      html`<product-configurator
+        model="Office Chair"
+        api-url=${serviceUrl}
+        .fetchToken=${demoToken}
+      ></product-configurator>`,
+    );
+    const readyEvent = nextEvent(el, 'configurator-ready');
+    expect($(el, '[part~="skeleton"]')).to.be.instanceOf(HTMLElement);
+    await expect(el).to.be.accessible();
+    const ready = await readyEvent;
+    expect(ready.configuration.featureModel.name).to.equal('Office Chair');
+    expect(el.value).to.equal(ready.configuration);
+    expect($(el, '[part~="product-name"]').textContent!.trim()).to.equal('Office Chair');
+    expect($(el, '[data-price="total"]').textContent).to.equal(
+      ready.configuration.totalPriceIncVATLabel,
+    );
+    expect($$(el, '[role="tab"]').length).to.equal(ready.configuration.featureModel.steps.length);
+  });
+
+  it('is accessible when ready', async () => {
+    const el = await readyConfigurator();
+    await expect(el).to.be.accessible();
   });
 });

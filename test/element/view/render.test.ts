@@ -62,7 +62,9 @@ describe('view functions', () => {
     expect(on.calls).to.deep.include(['select', 'red', true]);
     // A javascript: image URL never reaches the page.
     expect(host.innerHTML).not.to.contain('javascript:');
-    expect(host.querySelector('img[src="https://api.example/images/black.png"]')).not.to.equal(null);
+    expect(host.querySelector('img[src="https://api.example/images/black.png"]')).not.to.equal(
+      null,
+    );
   });
 
   it('renders a slider with range, unit and live value', () => {

@@ -1,0 +1,172 @@
+// Renders the demo in Chromium and saves screenshots of the element's states to
+// docs/screenshots/: desktop and narrow layouts, the conflict dialog, the quote form and the
+// thank-you. Builds the bundle, starts the reference service with the demo (as `npm start`
+// does) on a free port, and stops it at the end.
+//
+//   node scripts/screenshots.mjs            (CHROME_PATH overrides /usr/bin/chromium)
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {chromium} from 'playwright-core';
+
+const out = 'docs/screenshots';
+mkdirSync(out, {recursive: true});
+
+const build = spawnSync('npx', ['rollup', '-c', '--silent'], {stdio: 'inherit'});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+function startService() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-shots-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn'},
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
+      if (!match) return;
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve({
+        url: match[0],
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => {
+              rmSync(dataDir, {recursive: true, force: true});
+              done();
+            });
+            child.kill();
+          }),
+      });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the service exited (${code}) before listening`)),
+    );
+  });
+}
+
+const service = await startService();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+/** Opens the demo and resolves once the element has rendered its first configuration. */
+async function openDemo(viewport, query = '') {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.addInitScript(() => {
+    window.__ready = new Promise((resolve) =>
+      document.addEventListener('configurator-ready', resolve, {once: true}),
+    );
+  });
+  await page.route('**/api/configurator-token', async (route) => {
+    const real = await route.fetch();
+    if (real.status() !== 404) return route.fulfill({response: real});
+    // Until the service mounts the demo's token endpoint, answer as it would.
+    const token = await fetch(`${service.url}/connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: 'demo-client',
+        client_secret: 'demo-secret',
+        grant_type: 'client_credentials',
+        scope: 'Service.Api',
+      }),
+    });
+    return route.fulfill({status: 200, contentType: 'application/json', body: await token.text()});
+  });
+  await page.goto(`${service.url}/${query}`);
+  await page.evaluate(() => window.__ready);
+  await page.waitForLoadState('networkidle');
+  return {context, page};
+}
+
+/** Waits until the element has no request in flight and no unconfirmed input. */
+const settle = (page) =>
+  page.waitForFunction(() => {
+    const el = document.querySelector('product-configurator');
+    const s = el?.session?.snapshot;
+    return s && !s.busy && s.pending.size === 0;
+  });
+
+const option = (page, name) =>
+  page.locator('product-configurator [part~="option"]', {hasText: name}).locator('input').first();
+
+try {
+  // Desktop: the first step, then a richer step.
+  {
+    const {context, page} = await openDemo({width: 1360, height: 1000});
+    await page.screenshot({path: `${out}/desktop.png`, fullPage: true});
+    await page.getByRole('tab', {name: /Seat & back/}).click();
+    await settle(page);
+    await page.screenshot({path: `${out}/desktop-step-2.png`, fullPage: true});
+
+    // A conflict: keep the standard back explicitly, then ask for a headrest (needs a high back).
+    await option(page, 'High back').check();
+    await settle(page);
+    await option(page, 'Standard back').check();
+    await settle(page);
+    await page.getByRole('tab', {name: /Comfort/}).click();
+    await option(page, 'Headrest').check();
+    await page.locator('product-configurator dialog[open]').waitFor();
+    await page.screenshot({path: `${out}/conflict-dialog.png`});
+    await page.getByRole('button', {name: 'Accept changes'}).click();
+    await settle(page);
+
+    // The quote form, first blocked by an unanswered mandatory feature.
+    await page.getByRole('button', {name: 'Request a quote'}).click();
+    await page.screenshot({path: `${out}/quote-blocked.png`, fullPage: true});
+    await page.locator('product-configurator [part~="missing-link"]').first().click();
+    await option(page, '5 years').check();
+    await settle(page);
+    await page.locator('product-configurator [part~="review"]').click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('E-mail').fill('ada@example.com');
+    await page.getByLabel(/Phone/).fill('+31 20 123 4567');
+    await page.getByLabel(/Street/).fill('Keizersgracht');
+    await page.getByLabel(/House number/).fill('123');
+    await page.getByLabel(/Postal code/).fill('1015 CJ');
+    await page.getByLabel(/City/).fill('Amsterdam');
+    await page.screenshot({path: `${out}/quote-form.png`, fullPage: true});
+    await page.getByRole('button', {name: 'Send request'}).click();
+    await page.locator('product-configurator [part~="thank-you"]').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({path: `${out}/thank-you.png`, fullPage: true});
+    await context.close();
+  }
+
+  // Narrow: one column, summary below the steps.
+  {
+    const {context, page} = await openDemo({width: 390, height: 844}, '?lang=nl');
+    // What a phone shows: the steps with the total bar kept at the bottom.
+    await page.evaluate(() => {
+      const top = document.querySelector('product-configurator').getBoundingClientRect().top;
+      window.scrollTo(0, top + window.scrollY - 130);
+    });
+    await page.screenshot({path: `${out}/narrow.png`});
+    await page.screenshot({path: `${out}/narrow-full.png`, fullPage: true});
+    await context.close();
+  }
+  console.log(`screenshots saved in ${out}/`);
+} finally {
+  await browser.close();
+  await service.stop();
+}

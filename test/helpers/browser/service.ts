@@ -1,0 +1,116 @@
+import {fixture, html, oneEvent} from '@open-wc/testing';
+import type {ProductConfiguratorElement} from '../../../src/element/product-configurator-element.js';
+import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
+import '../../../src/product-configurator.js';
+
+/** The reference service, started by scripts/test.mjs on another origin than the page. */
+export const serviceUrl: string =
+  (window as {__SERVICE_URL__?: string}).__SERVICE_URL__ ?? 'http://127.0.0.1:8787';
+
+export interface TokenAnswer {
+  accessToken: string;
+  expiresIn: number;
+}
+
+/** Scheme 1 with the demo credentials, as a host backend would do it. */
+export async function demoToken(): Promise<TokenAnswer> {
+  const response = await fetch(`${serviceUrl}/connect/token`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+    body: new URLSearchParams({
+      client_id: 'demo-client',
+      client_secret: 'demo-secret',
+      grant_type: 'client_credentials',
+      scope: 'Service.Api',
+    }),
+  });
+  if (!response.ok) throw new Error(`token request failed: ${response.status}`);
+  const body = (await response.json()) as {access_token: string; expires_in: number};
+  return {accessToken: body.access_token, expiresIn: body.expires_in};
+}
+
+/** A `fetchToken` that counts its calls. */
+export function countingFetchToken(answer: () => Promise<TokenAnswer> = demoToken) {
+  const counter = {
+    calls: 0,
+    fetchToken: () => {
+      counter.calls += 1;
+      return answer();
+    },
+  };
+  return counter;
+}
+
+/** Renders a configurator on the test page and waits for its first configuration. */
+export async function readyConfigurator(
+  model = 'Office Chair',
+  options: {lang?: string; fetchToken?: () => Promise<TokenAnswer>} = {},
+): Promise<ProductConfiguratorElement> {
+  const el = await fixture<ProductConfiguratorElement>(
+    html`<product-configurator
+      api-url=${serviceUrl}
+      lang=${options.lang ?? 'en'}
+      .fetchToken=${options.fetchToken ?? demoToken}
+    ></product-configurator>`,
+  );
+  const ready = oneEvent(el, 'configurator-ready');
+  el.model = model;
+  await ready;
+  return el;
+}
+
+/** Finds a node of the element's configuration by its name (in the session's language). */
+export function nodeByName(configuration: Configuration, name: string): FeatureNode {
+  const found = allNodes(configuration).find((n) => n.name === name);
+  if (!found) throw new Error(`no node named ${name}`);
+  return found;
+}
+
+export function allNodes(configuration: Configuration): FeatureNode[] {
+  const out: FeatureNode[] = [];
+  const walk = (n: FeatureNode) => {
+    out.push(n);
+    n.features.forEach(walk);
+  };
+  configuration.featureModel.steps.forEach((s) => s.features.forEach(walk));
+  return out;
+}
+
+/** The numeric value of a node, whichever value shape the service sent. */
+export function valueOf(configuration: Configuration, nodeId: string): number {
+  const v = configuration.values[nodeId];
+  if (v === undefined) return 0;
+  return typeof v === 'number' ? v : v.selected ? v.value : 0;
+}
+
+/** Shadow-root query that fails loudly. */
+export function $<T extends Element = HTMLElement>(el: Element, selector: string): T {
+  const found = el.shadowRoot!.querySelector<T>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+export function $$<T extends Element = HTMLElement>(el: Element, selector: string): T[] {
+  return Array.from(el.shadowRoot!.querySelectorAll<T>(selector));
+}
+
+/** Resolves when the element's session has no request in flight. */
+export async function settled(el: ProductConfiguratorElement): Promise<void> {
+  const session = el.session;
+  if (!session) return;
+  while (session.snapshot.busy || session.snapshot.pending.size > 0) {
+    if (session.snapshot.conflict || session.snapshot.error) break;
+    await new Promise((resolve) => session.addEventListener('snapshot', resolve, {once: true}));
+  }
+  await el.updateComplete;
+}
+
+/** The next event of a type, typed from `HTMLElementEventMap`. */
+export function nextEvent<K extends keyof HTMLElementEventMap>(
+  target: EventTarget,
+  type: K,
+): Promise<HTMLElementEventMap[K]> {
+  return new Promise((resolve) =>
+    target.addEventListener(type, (e) => resolve(e as HTMLElementEventMap[K]), {once: true}),
+  );
+}
