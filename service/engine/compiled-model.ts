@@ -100,6 +100,10 @@ export interface CompiledModel {
   readonly countryIso: string;
   readonly lease: readonly LeaseTerm[] | null;
   readonly picture: ((view: PictureView) => string) | null;
+  /** Indexes of nodes with a price, of nodes in an `excludes` rule, of mandatory items. */
+  readonly pricedNodes: readonly number[];
+  readonly excludingNodes: readonly number[];
+  readonly mandatoryNodes: readonly number[];
   /** Filled lazily by the renderer, one entry per language. */
   readonly skeletons: Map<string, LocalisedSkeleton>;
 }
@@ -263,6 +267,9 @@ export function compileModel(def: ModelDefinition): CompiledModel {
     countryIso: def.countryIso,
     lease: def.lease && def.lease.length > 0 ? def.lease : null,
     picture: def.picture ?? null,
+    pricedNodes: nodes.filter((n) => n.index > 0 && n.price !== 0).map((n) => n.index),
+    excludingNodes: nodes.filter((n) => n.excludes.length > 0).map((n) => n.index),
+    mandatoryNodes: nodes.filter((n) => n.isMandatory).map((n) => n.index),
     skeletons: new Map(),
   };
 }

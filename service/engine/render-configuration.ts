@@ -42,14 +42,15 @@ export function renderConfiguration(
     return node.numeric ? (state.numbers[node.id] ?? node.defaultValue) : 1;
   };
 
-  // One pass: the rules' victims and the price of what is on.
-  const disabledBy = new Map<number, number[]>();
   let additional = 0;
-  for (let i = 1; i < model.nodes.length; i++) {
+  for (const i of model.pricedNodes) {
+    if (on(i)) additional += model.nodes[i]!.price * number(i);
+  }
+  // The rules' victims: off nodes an `excludes` rule of an on node forbids.
+  const disabledBy = new Map<number, number[]>();
+  for (const i of model.excludingNodes) {
     if (!on(i)) continue;
-    const node = model.nodes[i]!;
-    additional += node.price * (node.numeric ? number(i) : 1);
-    for (const other of node.excludes) {
+    for (const other of model.nodes[i]!.excludes) {
       if (on(other)) continue;
       const causes = disabledBy.get(other);
       if (causes) causes.push(i);
@@ -181,8 +182,8 @@ export function unansweredMandatories(model: CompiledModel, state: SessionState)
     }
   }
   const open: string[] = [];
-  for (const node of model.nodes) {
-    if (!node.isMandatory) continue;
+  for (const index of model.mandatoryNodes) {
+    const node = model.nodes[index]!;
     if (node.parent >= 0 && state.on.charCodeAt(node.parent) !== 49) continue;
     const done = node.isText ? Boolean(state.texts[node.id]) : answered.has(node.index);
     if (!done) open.push(node.id);
