@@ -2,7 +2,11 @@
 // whose answers each test can hold and release.
 import assert from 'node:assert/strict';
 import {afterEach, beforeEach, describe, test} from 'node:test';
-import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
+import {
+  ConfiguratorSession,
+  type SessionOptions,
+  type SessionSnapshot,
+} from '../../src/session/configurator-session.js';
 import {ErrorCode} from '../../src/session/errors.js';
 import type {
   SessionChangeEvent,
@@ -124,6 +128,29 @@ describe('ConfiguratorSession against a fake service', () => {
       value: 140,
       isSelection: false,
     });
+  });
+
+  test('every change is a new snapshot: busy and pending while in flight, then confirmed', async () => {
+    const session = newSession();
+    await session.start('Fake');
+    const seen: SessionSnapshot[] = [];
+    session.addEventListener('snapshot', (event) => {
+      assert.equal(event.snapshot, session.snapshot);
+      seen.push(event.snapshot);
+    });
+    const before = session.snapshot;
+    await session.select('a', true);
+    assert.notEqual(session.snapshot, before);
+    assert.equal(new Set(seen).size, seen.length, 'a new object per change');
+    const inflight = seen.find((s) => s.busy && s.pending.has('a'));
+    assert.ok(inflight, 'an optimistic snapshot while the request was in flight');
+    assert.equal(inflight.values.get('a'), undefined);
+    const last = seen.at(-1)!;
+    assert.equal(last.busy, false);
+    assert.equal(last.pending.size, 0);
+    assert.equal(last.values.get('a'), 1);
+    // Reading twice without a change gives the same object (cheap for renderers to compare).
+    assert.equal(session.snapshot, session.snapshot);
   });
 
   test('changes language with a plain-text body', async () => {
