@@ -678,10 +678,6 @@ export const styles = css`
     margin: 0;
     display: grid;
     gap: 0.4rem;
-    transition: opacity 0.2s;
-  }
-  .prices[aria-busy='true'] {
-    opacity: 0.6;
   }
   .price-row {
     display: flex;

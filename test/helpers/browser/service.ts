@@ -114,3 +114,72 @@ export function nextEvent<K extends keyof HTMLElementEventMap>(
     target.addEventListener(type, (e) => resolve(e as HTMLElementEventMap[K]), {once: true}),
   );
 }
+
+/** Resolves once `predicate` holds, checked after every render of the element. */
+export async function until(
+  el: ProductConfiguratorElement,
+  predicate: () => boolean,
+  what = 'condition',
+  timeoutMs = 15_000,
+): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    // Every session change re-renders the element; wait for the next snapshot, then its render.
+    await new Promise<void>((resolve) => {
+      const session = el.session;
+      const done = () => resolve();
+      if (session) session.addEventListener('snapshot', done, {once: true});
+      // Also re-check on the element's own events (state changes without a snapshot).
+      requestAnimationFrame(done);
+    });
+    await el.updateComplete;
+  }
+}
+
+/** Counts the page's requests to the service by method and path, through `window.fetch`. */
+export function recordRequests() {
+  const original = window.fetch;
+  const requests: {method: string; url: string}[] = [];
+  let failing: ((url: string) => boolean) | null = null;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = (
+      init?.method ?? (input instanceof Request ? input.method : 'GET')
+    ).toUpperCase();
+    requests.push({method, url});
+    if (failing?.(url)) return Promise.reject(new TypeError('Failed to fetch'));
+    return original(input, init);
+  };
+  return {
+    requests,
+    /** Makes matching requests fail as if the network were down. */
+    fail(match: (url: string) => boolean) {
+      failing = match;
+    },
+    heal() {
+      failing = null;
+    },
+    restore() {
+      window.fetch = original;
+    },
+  };
+}
+
+/** The radio or checkbox of an option, by the option's visible name. */
+export function optionInput(el: Element, name: string): HTMLInputElement {
+  const option = $$(el, '[part~="option"]').find(
+    (o) => o.querySelector('.option-name')?.textContent?.trim() === name,
+  );
+  const input = option?.querySelector('input');
+  if (!input) throw new Error(`no option named ${name}`);
+  return input;
+}
+
+/** Clicks a step tab by its title. */
+export async function openStep(el: ProductConfiguratorElement, title: string): Promise<void> {
+  const tab = $$(el, '[role="tab"]').find((t) => t.textContent?.includes(title));
+  if (!tab) throw new Error(`no step ${title}`);
+  tab.click();
+  await el.updateComplete;
+}

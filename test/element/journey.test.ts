@@ -1,0 +1,227 @@
+import {expect} from '@open-wc/testing';
+import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
+import {
+  $,
+  nextEvent,
+  nodeByName,
+  openStep,
+  optionInput,
+  readyConfigurator,
+  settled,
+  until,
+  valueOf,
+} from '../helpers/browser/service.js';
+
+const eventTypes = [
+  'configurator-ready',
+  'configurator-change',
+  'configurator-conflict',
+  'configurator-quote-submit',
+  'configurator-quote-requested',
+  'configurator-error',
+] as const;
+
+function recordEvents(el: ProductConfiguratorElement) {
+  const events: Event[] = [];
+  // Listening on the document proves the events bubble and cross the shadow boundary.
+  const listener = (e: Event) => {
+    if (e.target === el) events.push(e);
+  };
+  for (const type of eventTypes) document.addEventListener(type, listener);
+  return {
+    events,
+    of: (type: string) => events.filter((e) => e.type === type),
+    stop: () => eventTypes.forEach((type) => document.removeEventListener(type, listener)),
+  };
+}
+
+describe('a shopper journey', () => {
+  it('selects, sets numbers and text, accepts and cancels conflicts, switches language and requests a quote', async () => {
+    const el = await readyConfigurator();
+    const log = recordEvents(el);
+    const id = (name: string) => nodeByName(el.value!, name).id;
+    const totalBefore = el.value!.totalPriceIncVATLabel;
+
+    // A chip (alternative) chosen in the UI.
+    let change = nextEvent(el, 'configurator-change');
+    optionInput(el, 'White').click();
+    let e = await change;
+    expect(e.source).to.equal('user');
+    expect(e.changes).to.include(id('White'));
+    expect(e.bubbles && e.composed).to.equal(true);
+    expect(valueOf(e.configuration, id('White'))).to.equal(1);
+    expect(valueOf(e.configuration, id('Black'))).to.equal(0);
+    expect(e.configuration.totalPriceIncVATLabel).not.to.equal(totalBefore);
+    expect($(el, '[data-price="total"]').textContent).to.equal(
+      e.configuration.totalPriceIncVATLabel,
+    );
+    // The total change is announced politely.
+    expect($(el, '[aria-live="polite"]').textContent).to.contain(
+      e.configuration.totalPriceIncVATLabel,
+    );
+
+    // A slider.
+    await openStep(el, 'Seat & back');
+    change = nextEvent(el, 'configurator-change');
+    const slider = $<HTMLInputElement>(el, 'input[type="range"]');
+    slider.value = '52';
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+    e = await change;
+    expect(e.changes).to.include(id('Seat width'));
+    expect(valueOf(e.configuration, id('Seat width'))).to.equal(52);
+
+    // A conflict, accepted: a headrest needs the high back the shopper just turned down.
+    optionInput(el, 'High back').click();
+    await settled(el);
+    optionInput(el, 'Standard back').click();
+    await settled(el);
+    await openStep(el, 'Comfort');
+    const conflict = nextEvent(el, 'configurator-conflict');
+    optionInput(el, 'Headrest').click();
+    const c = await conflict;
+    expect(c.requirement.featureModelNodeId).to.equal(id('Headrest'));
+    expect(c.conflicts.length).to.be.greaterThan(0);
+    await el.updateComplete;
+    const dialog = $<HTMLDialogElement>(el, 'dialog');
+    expect(dialog.open).to.equal(true);
+    expect(dialog.textContent).to.contain('High back');
+    await expect(el).to.be.accessible();
+    change = nextEvent(el, 'configurator-change');
+    $(el, '[part~="conflict-accept"]').click();
+    e = await change;
+    expect(valueOf(e.configuration, id('Headrest'))).to.equal(1);
+    expect(valueOf(e.configuration, id('High back'))).to.equal(1);
+    await el.updateComplete;
+    expect(dialog.open).to.equal(false);
+
+    // A conflict, cancelled: going back to the standard back would drop the headrest.
+    await openStep(el, 'Seat & back');
+    const second = nextEvent(el, 'configurator-conflict');
+    const changesBefore = log.of('configurator-change').length;
+    optionInput(el, 'Standard back').click();
+    await second;
+    await el.updateComplete;
+    expect(dialog.open).to.equal(true);
+    $(el, '[part~="conflict-cancel"]').click();
+    await settled(el);
+    await until(el, () => !dialog.open, 'the dialog to close');
+    expect(valueOf(el.value!, id('High back'))).to.equal(1);
+    expect(valueOf(el.value!, id('Headrest'))).to.equal(1);
+    expect(optionInput(el, 'High back').checked).to.equal(true);
+    expect(log.of('configurator-change').length).to.equal(changesBefore);
+
+    // Text: switching engraving on reveals its text input.
+    await openStep(el, 'Personalise');
+    change = nextEvent(el, 'configurator-change');
+    optionInput(el, 'Engraving').click();
+    await change;
+    await el.updateComplete;
+    change = nextEvent(el, 'configurator-change');
+    const text = $<HTMLInputElement>(el, `[data-node="${id('Engraving name')}"] input`);
+    text.value = 'ADA L.';
+    text.dispatchEvent(new Event('change'));
+    e = await change;
+    expect(e.changes).to.include(id('Engraving name'));
+    expect(e.configuration.textValues[id('Engraving name')]).to.equal('ADA L.');
+
+    // A method call reports source 'api'; a change that changes nothing fires no event.
+    change = nextEvent(el, 'configurator-change');
+    await el.select(id('5 years'), true);
+    e = await change;
+    expect(e.source).to.equal('api');
+    const count = log.of('configurator-change').length;
+    await el.select(id('5 years'), true);
+    await el.updateComplete;
+    expect(log.of('configurator-change').length).to.equal(count);
+
+    // Language: the model texts and the element's own texts follow.
+    el.lang = 'nl';
+    await until(el, () => el.value?.languageIso === 'nl', 'a Dutch configuration');
+    await el.updateComplete;
+    expect($(el, '[part~="summary"] [part~="quote-button"]').textContent!.trim()).to.equal(
+      'Offerte aanvragen',
+    );
+    expect($(el, '[role="tab"]').textContent).to.contain('Frame & voet');
+
+    // The quote: form, cancelable submit event, then the service's answer and a thank-you.
+    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+    const form = $<HTMLFormElement>(el, 'form');
+    const set = (name: string, value: string) => {
+      const input = form.elements.namedItem(name) as HTMLInputElement;
+      input.value = value;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    };
+    set('firstName', 'Ada');
+    set('lastName', 'Lovelace');
+    set('email', 'ada@example.com');
+    set('city', 'Amsterdam');
+    const submit = nextEvent(el, 'configurator-quote-submit');
+    const requested = nextEvent(el, 'configurator-quote-requested');
+    $(el, '[part~="submit-button"]').click();
+    const s = await submit;
+    expect(s.cancelable).to.equal(true);
+    expect(s.configurationId).to.equal(el.value!.id);
+    expect(s.customer).to.include({firstName: 'Ada', email: 'ada@example.com', languageIso: 'nl'});
+    const r = await requested;
+    expect(r.configurationId).to.equal(el.value!.id);
+    expect(r.quotationId).to.be.a('string').and.not.equal('');
+    await el.updateComplete;
+    expect($(el, '[part~="thank-you"]').textContent).to.contain(r.quotationId);
+    await expect(el).to.be.accessible();
+
+    expect(log.of('configurator-error')).to.have.length(0);
+    log.stop();
+  });
+
+  it('lets the host take over a quote request by cancelling the submit event', async () => {
+    const el = await readyConfigurator();
+    await el.select(nodeByName(el.value!, '2 years').id, true);
+    el.addEventListener('configurator-quote-submit', (e) => e.preventDefault(), {once: true});
+    let requested = false;
+    el.addEventListener('configurator-quote-requested', () => (requested = true));
+    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    await el.updateComplete;
+    const form = $<HTMLFormElement>(el, 'form');
+    (form.elements.namedItem('firstName') as HTMLInputElement).value = 'Grace';
+    (form.elements.namedItem('lastName') as HTMLInputElement).value = 'Hopper';
+    (form.elements.namedItem('email') as HTMLInputElement).value = 'grace@example.com';
+    const submit = nextEvent(el, 'configurator-quote-submit');
+    $(el, '[part~="submit-button"]').click();
+    expect((await submit).defaultPrevented).to.equal(true);
+    await el.updateComplete;
+    expect(requested).to.equal(false);
+    expect(el.shadowRoot!.querySelector('[part~="thank-you"]')).to.equal(null);
+  });
+
+  it('validates the quote form and blocks it while mandatory answers are missing', async () => {
+    const el = await readyConfigurator();
+    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    await el.updateComplete;
+    // Warranty is mandatory and unanswered in a new Office Chair session.
+    expect($(el, '[part~="quote-blocked"]').textContent).to.contain('Warranty');
+    expect($<HTMLButtonElement>(el, '[part~="submit-button"]').disabled).to.equal(true);
+    $(el, '[part~="missing-link"]').click();
+    await el.updateComplete;
+    expect($(el, '[role="tab"][aria-selected="true"]').textContent).to.contain('Personalise');
+    optionInput(el, '10 years').click();
+    await settled(el);
+    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part~="quote-blocked"]')).to.equal(null);
+    const form = $<HTMLFormElement>(el, 'form');
+    (form.elements.namedItem('email') as HTMLInputElement).value = 'not-an-email';
+    $(el, '[part~="submit-button"]').click();
+    await el.updateComplete;
+    expect($(el, '#quote-firstName-error').textContent).to.contain('Please fill in this field');
+    expect($(el, '#quote-email-error').textContent).to.contain('valid e-mail');
+    expect(el.shadowRoot!.activeElement?.getAttribute('name')).to.equal('firstName');
+    await expect(el).to.be.accessible();
+    // Ship-to fields appear on demand.
+    expect(form.elements.namedItem('shipto_City')).to.equal(null);
+    (form.elements.namedItem('shipTo') as HTMLInputElement).click();
+    await el.updateComplete;
+    expect(form.elements.namedItem('shipto_City')).not.to.equal(null);
+  });
+});
