@@ -117,6 +117,12 @@ const refusedCodes: ReadonlySet<ErrorCode> = new Set([
 
 const versioned = '/configurator/3/configurator';
 
+// An update names a session and a node: a 404 that is not about the node is about the session.
+const updateNotFound = (serviceCode: string | null): ErrorCode =>
+  serviceCode === 'unknown_node' || serviceCode === 'unknown_step'
+    ? ErrorCode.notFound
+    : ErrorCode.sessionNotFound;
+
 /**
  * A configuration session with the service, without any rendering: starts or opens a
  * session, sends the shopper's inputs one at a time, and keeps a {@link SessionSnapshot}.
@@ -540,6 +546,7 @@ export class ConfiguratorSession extends EventTarget {
           path: `/api/3/configurator/${id}/changelanguage`,
           text: input.text,
           signal,
+          notFoundCode: ErrorCode.sessionNotFound,
         });
       case 'text': {
         const body: TextRequirement = {featureModelNodeId: input.nodeId, textValue: input.text};
@@ -548,6 +555,7 @@ export class ConfiguratorSession extends EventTarget {
           path: `${versioned}/${id}/text`,
           json: body,
           signal,
+          notFoundCode: updateNotFound,
         });
       }
       default:
@@ -557,6 +565,7 @@ export class ConfiguratorSession extends EventTarget {
           query: {ignoreConflicts: input.ignoreConflicts},
           json: requirementOf(input),
           signal,
+          notFoundCode: updateNotFound,
         });
     }
   }

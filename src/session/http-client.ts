@@ -38,8 +38,11 @@ export interface HttpRequest {
    * service certainly did not act on it (429, 503), never after a timeout or a lost answer.
    */
   idempotent?: boolean;
-  /** Maps a 404 to a more precise code (for example `model_not_found`). */
-  notFoundCode?: ErrorCode;
+  /**
+   * Maps a 404 to a more precise code (for example `model_not_found`), or chooses one from the
+   * service's own error code.
+   */
+  notFoundCode?: ErrorCode | ((serviceCode: string | null) => ErrorCode);
 }
 
 /** An answer with its body read, so the body falls under the attempt's timeout. */
@@ -214,11 +217,12 @@ export class HttpClient {
       );
     }
     if (status === 404) {
-      return new ConfiguratorError(
-        request.notFoundCode ?? ErrorCode.notFound,
-        text('Not found'),
-        options,
-      );
+      const {notFoundCode} = request;
+      const code =
+        typeof notFoundCode === 'function'
+          ? notFoundCode(serviceCode)
+          : (notFoundCode ?? ErrorCode.notFound);
+      return new ConfiguratorError(code, text('Not found'), options);
     }
     if (status === 429) {
       return new ConfiguratorError(ErrorCode.rateLimited, text('Too many requests'), {

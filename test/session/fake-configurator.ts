@@ -100,7 +100,7 @@ export async function startFakeConfigurator(): Promise<FakeConfigurator> {
     }
     if (method === 'PUT' && path === '/api/3/configurator/session-1') {
       const {featureModelNodeId: id, value, isSelection} = JSON.parse(request.body);
-      if (id === 'missing') return {status: 404, body: {code: 'not_found', message: 'No node'}};
+      if (id === 'missing') return {status: 404, body: {code: 'unknown_node', message: 'No node'}};
       const ignore = request.query.get('ignoreConflicts') === 'true';
       if (id === 'turbo' && value !== 0 && fake.values.get('eco')) {
         if (!ignore) {

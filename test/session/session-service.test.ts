@@ -167,6 +167,32 @@ describe('session against the reference service', () => {
     assert.equal(s.snapshot.status, 'error');
   });
 
+  test('unknown nodes and sessions have their own codes', async () => {
+    const svc = await service();
+    const s = session(svc);
+    const configuration = await s.start(model);
+    await assert.rejects(s.select('00000000-0000-4000-8000-000000000000', true), {
+      code: ErrorCode.notFound,
+      status: 404,
+    });
+    // Refused inputs are dropped, not kept for a retry that cannot succeed.
+    assert.equal(s.snapshot.pending.size, 0);
+    await assert.rejects(session(svc).open('NOSUCHCD'), {code: ErrorCode.sessionNotFound});
+
+    // A service that lost its sessions (a fresh one on the same port) no longer knows this one.
+    const port = Number(new URL(svc.url).port);
+    await svc.close();
+    await service({}, port);
+    const gone = nextEvent<SessionErrorEvent>(s, 'error');
+    await assert.rejects(s.select(nodeNamed(configuration, 'Foot ring').id, true), {
+      code: ErrorCode.sessionNotFound,
+    });
+    assert.equal((await gone).error.code, ErrorCode.sessionNotFound);
+    // Starting anew recovers.
+    const fresh = await s.restart();
+    assert.notEqual(fresh.id, configuration.id);
+  });
+
   test('coalesces 20 rapid values into far fewer PUTs; the last value wins', async () => {
     const svc = await service();
     const wire = instrumentedFetch();
