@@ -145,6 +145,47 @@ describe('restart on the same data folder', () => {
   });
 });
 
+describe('parallel writes on the durable store', () => {
+  test('lose nothing, before and after a restart', async () => {
+    const dir = dataDir();
+    const first = await startOn(dir);
+    const posted = await Promise.all(
+      Array.from({length: 40}, (_, i) =>
+        first.call('/api/2/categories', {method: 'POST', json: {name: `Category ${i}`}}),
+      ),
+    );
+    const ids = await Promise.all(posted.map((r) => json<Item>(r).then((item) => item.id)));
+    // Parallel merges into one entity, and parallel renames of all of them.
+    const fields = ['description', 'imageUrl', 'sortOrder'] as const;
+    const values = {description: 'soft', imageUrl: '/images/a.svg', sortOrder: 3};
+    const results = await Promise.all([
+      ...fields.map((field) =>
+        first.call('/api/2/categories', {
+          method: 'PUT',
+          json: {id: ids[0], [field]: values[field]},
+        }),
+      ),
+      ...ids
+        .slice(1)
+        .map((id, i) =>
+          first.call('/api/2/categories', {method: 'PUT', json: [{id, name: `Renamed ${i + 1}`}]}),
+        ),
+    ]);
+    assert.ok(results.every((r) => r.status === 200));
+    await first.close();
+
+    const second = await startOn(dir);
+    cleanup.push(() => second.close());
+    const listed = await json<Item[]>(await second.call('/api/2/categories?limit=1000'));
+    assert.deepEqual(listed.map((c) => c.id).sort(), [...ids].sort());
+    const byId = new Map(listed.map((category) => [category.id, category]));
+    for (const field of fields) assert.equal(byId.get(ids[0]!)![field], values[field]);
+    for (const [i, id] of ids.entries()) {
+      if (i > 0) assert.equal(byId.get(id)!.name, `Renamed ${i}`);
+    }
+  });
+});
+
 describe('webhook delivery across a restart', () => {
   test('a delivery waiting for its retry is delivered by the next run', async () => {
     const dir = dataDir();
