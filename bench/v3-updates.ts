@@ -144,6 +144,7 @@ async function httpPhase(options: BenchOptions) {
     const deadline = performance.now() + options.seconds * 1000;
     const limit = options.updates > 0 ? options.updates : Infinity;
     const began = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       sessions.map(async (session, loop) => {
         const next = random(options.seed * 1000 + loop);
@@ -159,19 +160,33 @@ async function httpPhase(options: BenchOptions) {
               body: body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
             },
           );
-          const text = await response.text();
+          // Bytes, not text: decoding 1 MB per answer would load the client, not the service.
+          const answer = await response.arrayBuffer();
           latencies.push(performance.now() - t0);
-          bytes += text.length;
+          bytes += answer.byteLength;
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          // Now and then, check that the answer really is this session's configuration.
+          if (response.status === 200 && latencies.length % 64 === 0) {
+            const configuration = JSON.parse(new TextDecoder().decode(answer)) as Configuration;
+            if (configuration.id !== session.id || configuration.conflicts !== null) {
+              throw new Error(`Unexpected answer for session ${session.id}`);
+            }
+          }
         }
       }),
     );
     const elapsed = (performance.now() - began) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     latencies.sort((a, b) => a - b);
     const ok = statuses.get(200) ?? 0;
     console.log('\nHTTP  PUT /api/3/configurator/{id}?ignoreConflicts=true');
     console.log(`  updates         ${latencies.length} in ${elapsed.toFixed(2)} s`);
     console.log(`  throughput      ${(latencies.length / elapsed).toFixed(1)} updates/s`);
+    // CPU time tells what an update costs even when other work shares the machine.
+    console.log(
+      `  CPU per update  ${ms((cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length))}` +
+        ' (service and clients together)',
+    );
     console.log(
       `  latency         p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}` +
         `  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? NaN)}`,
@@ -202,6 +217,7 @@ function enginePhase(options: BenchOptions) {
     let refused = 0;
     const end = performance.now() + (options.engineSeconds * 1000) / 3;
     const began = performance.now();
+    const cpuBefore = process.cpuUsage();
     while (performance.now() < end) {
       try {
         const result = applyRequirement(model, state, nextRequirement(choices, next), {
@@ -221,8 +237,11 @@ function enginePhase(options: BenchOptions) {
       count++;
     }
     const rate = count / ((performance.now() - began) / 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, count);
     console.log(
-      `  ${label.padEnd(44)} ${rate.toFixed(0).padStart(7)} updates/s${refused ? ` (${refused} refused)` : ''}`,
+      `  ${label.padEnd(44)} ${rate.toFixed(0).padStart(7)} updates/s  ${ms(cpuMs).padStart(9)} CPU` +
+        (refused ? `  (${refused} refused)` : ''),
     );
   };
   console.log(`\nEngine only, in process, ${model.nodes.length} nodes, one session`);
