@@ -509,7 +509,7 @@ describe('session against the reference service', () => {
   test('a per-request timeout is a retryable timeout error', async () => {
     const svc = await service();
     const wire = instrumentedFetch();
-    const s = session(svc, {fetch: wire.fetch, timeoutMs: 100});
+    const s = session(svc, {fetch: wire.fetch, timeoutMs: 400});
     const configuration = await s.start(model);
     wire.intercept = (_url, init) =>
       new Promise((_resolve, reject) => {
