@@ -235,7 +235,8 @@ export class ProductConfiguratorElement extends LitElement {
     this._quoteResult = result;
     this._screen = 'thanks';
     await this.updateComplete;
-    this.dispatchEvent(new ConfiguratorQuoteRequestedEvent(configurationId, result));
+    const requested = new ConfiguratorQuoteRequestedEvent(configurationId, result);
+    this.dispatchEvent(requested);
     return result;
   }
 
@@ -300,6 +301,8 @@ export class ProductConfiguratorElement extends LitElement {
       const active = (this.renderRoot as ShadowRoot).activeElement;
       this.#returnFocus = active instanceof HTMLElement ? active : null;
       dialog.showModal();
+      // Focus the safe default explicitly; autofocus inside a shadow root is not honoured everywhere.
+      dialog.querySelector<HTMLElement>('[part~="conflict-accept"]')?.focus();
     } else if (!conflict && dialog.open) {
       dialog.close();
       const back = this.#returnFocus;

@@ -43,6 +43,24 @@ export function describeConflict(c: Conflict, s: Strings, lang: string): string 
   }
 }
 
+/** Keeps Tab and Shift+Tab cycling through the dialog's buttons instead of leaving it. */
+function trapFocus(e: KeyboardEvent) {
+  if (e.key !== 'Tab') return;
+  const dialog = e.currentTarget as HTMLDialogElement;
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>('button:not(:disabled)'));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const current = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
+  if (e.shiftKey && current === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && current === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The conflict dialog's contents. The `<dialog>` is always rendered; the element opens it with
  * `showModal()` (focus trap, Escape) while a conflict waits.
@@ -60,6 +78,7 @@ export function renderConflictDialog(
     part="conflict-dialog"
     aria-labelledby="conflict-title"
     aria-describedby="conflict-intro"
+    @keydown=${trapFocus}
     @cancel=${(e: Event) => {
       // Escape means "keep my configuration"; the element closes the dialog on re-render.
       e.preventDefault();

@@ -1,0 +1,101 @@
+import {expect, fixture, html} from '@open-wc/testing';
+import {sendKeys} from '@web/test-runner-commands';
+import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
+import {
+  $,
+  demoToken,
+  nextEvent,
+  nodeByName,
+  optionInput,
+  serviceUrl,
+  settled,
+  until,
+  valueOf,
+} from '../helpers/browser/service.js';
+
+const active = (el: ProductConfiguratorElement) =>
+  el.shadowRoot!.activeElement as HTMLElement | null;
+
+describe('keyboard only', () => {
+  it('moves through steps with arrow keys, picks with arrows, and answers a conflict with Escape', async () => {
+    const page = await fixture<HTMLDivElement>(
+      html`<div>
+        <button id="before">before</button>
+        <product-configurator api-url=${serviceUrl} .fetchToken=${demoToken}></product-configurator>
+      </div>`,
+    );
+    const el = page.querySelector('product-configurator')!;
+    const ready = nextEvent(el, 'configurator-ready');
+    el.model = 'Office Chair';
+    await ready;
+    await el.updateComplete;
+
+    page.querySelector<HTMLButtonElement>('#before')!.focus();
+    await sendKeys({press: 'Tab'});
+    expect(active(el)?.getAttribute('role')).to.equal('tab');
+    expect(active(el)?.getAttribute('aria-selected')).to.equal('true');
+    expect(active(el)?.textContent).to.contain('Frame & base');
+
+    // ARIA tabs: arrows move and select, Home/End jump.
+    await sendKeys({press: 'ArrowRight'});
+    await el.updateComplete;
+    expect(active(el)?.textContent).to.contain('Seat & back');
+    expect(active(el)?.getAttribute('aria-selected')).to.equal('true');
+    await sendKeys({press: 'End'});
+    await el.updateComplete;
+    expect(active(el)?.textContent).to.contain('Personalise');
+    await sendKeys({press: 'Home'});
+    await el.updateComplete;
+    expect(active(el)?.textContent).to.contain('Frame & base');
+
+    // Into the panel: the checked radio of the first group; arrows pick the next option.
+    await sendKeys({press: 'Tab'});
+    expect((active(el) as HTMLInputElement).value).to.equal(nodeByName(el.value!, 'Black').id);
+    const change = nextEvent(el, 'configurator-change');
+    await sendKeys({press: 'ArrowRight'});
+    const e = await change;
+    expect(e.source).to.equal('user');
+    expect(valueOf(e.configuration, nodeByName(e.configuration, 'White').id)).to.equal(1);
+
+    // A conflict: the dialog takes focus, Escape keeps the configuration and returns focus.
+    const id = (name: string) => nodeByName(el.value!, name).id;
+    await el.select(id('High back'), true);
+    await el.select(id('Standard back'), true);
+    $(el, '[role="tab"]:nth-child(3)').click();
+    await el.updateComplete;
+    const headrest = optionInput(el, 'Headrest');
+    headrest.focus();
+    const conflict = nextEvent(el, 'configurator-conflict');
+    await sendKeys({press: 'Space'});
+    await conflict;
+    await el.updateComplete;
+    const dialog = $<HTMLDialogElement>(el, 'dialog');
+    expect(dialog.open).to.equal(true);
+    expect(dialog.contains(active(el))).to.equal(true);
+    // Tab cycles inside the dialog, both ways.
+    await sendKeys({press: 'Tab'});
+    expect(dialog.contains(active(el))).to.equal(true);
+    await sendKeys({press: 'Tab'});
+    expect(dialog.contains(active(el))).to.equal(true);
+    await sendKeys({down: 'Shift'});
+    await sendKeys({press: 'Tab'});
+    await sendKeys({up: 'Shift'});
+    expect(dialog.contains(active(el))).to.equal(true);
+    await sendKeys({press: 'Escape'});
+    await settled(el);
+    await until(el, () => !dialog.open, 'the dialog to close');
+    expect(valueOf(el.value!, id('Headrest'))).to.equal(0);
+    expect(optionInput(el, 'Headrest').checked).to.equal(false);
+    expect(active(el)).to.equal(optionInput(el, 'Headrest'));
+
+    // Enter on a focused button opens the quote form; typing fills it.
+    const quote = $<HTMLButtonElement>(el, '[part~="summary"] [part~="quote-button"]');
+    quote.focus();
+    await sendKeys({press: 'Enter'});
+    await el.updateComplete;
+    expect(active(el)?.id).to.equal('quote-title');
+    $<HTMLInputElement>(el, '#quote-firstName').focus();
+    await sendKeys({type: 'Ada'});
+    expect($<HTMLInputElement>(el, '#quote-firstName').value).to.equal('Ada');
+  });
+});
