@@ -131,10 +131,11 @@ export function applyRequirement(
     const conflicts = describeConflicts(model, state, solver, node, clamped, options.lang ?? 'en');
     return {state, conflicts, changed: []};
   }
+  // Kept in one normal form: a number as a value requirement, anything else as a selection.
   kept.push({
     featureModelNodeId: node.id,
     value: switchOn ? (value ?? 1) : 0,
-    isSelection: req.isSelection === true,
+    isSelection: !(node.numeric && switchOn),
   });
   const next = solver.toState(model, {...state, requirements: kept});
   return {state: next, conflicts: null, changed: changedIds(model, state, solver)};
@@ -223,12 +224,11 @@ function describeConflicts(
     requestedValue: solver.reported(node.index),
     actualValue: before.reported(node.index),
   });
+  // A clamped number is a conflict even when the clamped number is the current one.
+  if (clamped) conflicts.push(entry(requested, ConflictType.value));
   for (const index of [...solver.touched].sort((a, b) => a - b)) {
     const node = model.nodes[index]!;
-    if (index === requested.index) {
-      if (clamped) conflicts.push(entry(node, ConflictType.value));
-      continue;
-    }
+    if (index === requested.index) continue;
     if (!flipped(index)) {
       if (solver.on[index] && node.numeric && before.values[index] !== solver.values[index]) {
         conflicts.push(entry(node, ConflictType.value));
