@@ -1,6 +1,7 @@
 import {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import type {EventPublisher} from '../events.js';
+import {quotationLineHook, recomputeTotals} from '../quotations/quotation-totals.js';
 import {quotationHook} from '../quotations/quotation-transitions.js';
 import {quotationRoutes} from '../quotations/quotation-routes.js';
 import type {Store} from '../store/index.js';
@@ -28,6 +29,15 @@ export function entityApi(options: EntityApiOptions): Hono<AppEnv> {
   const hook = quotationHook(store, events);
   const routes = new Hono<AppEnv>();
   routes.route('/', quotationRoutes({store, model: quotations, hook, now}));
-  routes.route('/', entityRoutes({store, models, hooks: {quotations: hook}, now}));
+  routes.route(
+    '/',
+    entityRoutes({
+      store,
+      models,
+      hooks: {quotations: hook, quotationlines: quotationLineHook(store)},
+      deleteHooks: {quotationlines: (line) => recomputeTotals(store, line.quotationId)},
+      now,
+    }),
+  );
   return routes;
 }

@@ -28,6 +28,8 @@ export interface EntityRoutesOptions {
   models: readonly EntityModel[];
   /** Hooks by model path (`quotations`). */
   hooks?: Readonly<Record<string, EntityHook>>;
+  /** Run inside the transaction of a delete, after it, by model path. */
+  deleteHooks?: Readonly<Record<string, (deleted: Entity) => void>>;
   /** The clock, in epoch milliseconds. */
   now?: () => number;
 }
@@ -39,7 +41,7 @@ export interface EntityRoutesOptions {
  * the routes mounted after these.
  */
 export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
-  const {store, hooks = {}} = options;
+  const {store, hooks = {}, deleteHooks = {}} = options;
   const now = options.now ?? Date.now;
   const models = new Map(options.models.map((model) => [model.path.toLowerCase(), model]));
   const routes = new Hono<AppEnv>();
@@ -152,9 +154,14 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     if (!model) return next();
     writable(model);
     const id = c.req.param('id').toLowerCase();
-    if (!store.collection<Entity>(model.collection).delete(id)) {
-      throw notFound(`No ${model.name} with id ${c.req.param('id')}`);
-    }
+    const collection = store.collection<Entity>(model.collection);
+    store.transaction(() => {
+      const deleted = collection.get(id);
+      if (!deleted || !collection.delete(id)) {
+        throw notFound(`No ${model.name} with id ${c.req.param('id')}`);
+      }
+      deleteHooks[model.path]?.(deleted);
+    });
     return c.body(null, 204);
   });
 

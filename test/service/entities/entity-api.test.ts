@@ -332,6 +332,32 @@ describe('quotation relations', () => {
   });
 });
 
+describe('quotation totals', () => {
+  test('follow the lines written and deleted through the entity API', async () => {
+    const quotation = await json<Item>(await post('/api/2/quotations', {}));
+    const other = await json<Item>(await post('/api/2/quotations', {}));
+    const totals = async (id: string) => {
+      const item = await get<Item>(`/api/2/quotations/${id}`);
+      return [item.totalPriceExVAT, item.totalPriceIncVAT];
+    };
+    const lines = await json<Item[]>(
+      await post('/api/2/quotationlines', [
+        {quotationId: quotation.id, totalPriceExVAT: 100.1, totalPriceIncVAT: 121.12},
+        {quotationId: quotation.id, totalPriceExVAT: 0.2, totalPriceIncVAT: 0.24},
+      ]),
+    );
+    assert.deepEqual(await totals(quotation.id), [100.3, 121.36]);
+    await put('/api/2/quotationlines', {id: lines[1]!.id, quotationId: other.id});
+    assert.deepEqual(await totals(quotation.id), [100.1, 121.12]);
+    assert.deepEqual(await totals(other.id), [0.2, 0.24]);
+    assert.equal(
+      (await call(`/api/2/quotationlines/${lines[0]!.id}`, {method: 'DELETE'})).status,
+      204,
+    );
+    assert.deepEqual(await totals(quotation.id), [0, 0]);
+  });
+});
+
 describe('bad input', () => {
   const vats = '/api/2/vats';
 
