@@ -106,7 +106,17 @@ export function applyRequirement(
   }
   if (!switchOn) refuseSwitchOff(model, state, node);
 
-  const solver = new Solver(model, state);
+  const superseded = supersededBy(model, node, switchOn);
+  const earlier: {index: number; req: Requirement}[] = [];
+  const wishes = new Map<number, boolean>();
+  for (const earlierReq of state.requirements) {
+    const earlierIndex = model.indexById.get(earlierReq.featureModelNodeId);
+    if (earlierIndex === undefined || superseded(earlierIndex)) continue;
+    earlier.push({index: earlierIndex, req: earlierReq});
+    wishes.set(earlierIndex, wantsOn(model.nodes[earlierIndex]!, earlierReq));
+  }
+
+  const solver = new Solver(model, state, wishes);
   const disabled = switchOn && !isOn(state, index) && solver.isExcluded(index);
   if (switchOn) solver.setOn(index, true, value);
   else solver.setOff(index, true);
@@ -117,18 +127,20 @@ export function applyRequirement(
     );
   }
 
-  const superseded = supersededBy(model, node, switchOn);
   const kept: Requirement[] = [];
-  let violated = false;
-  for (const earlier of state.requirements) {
-    const earlierIndex = model.indexById.get(earlier.featureModelNodeId);
-    if (earlierIndex === undefined || superseded(earlierIndex)) continue;
-    if (holds(model, solver, earlierIndex, earlier)) kept.push(earlier);
-    else violated = true;
+  const violated = new Set<number>();
+  for (const {index: earlierIndex, req: earlierReq} of earlier) {
+    if (holds(model, solver, earlierIndex, earlierReq)) kept.push(earlierReq);
+    else violated.add(earlierIndex);
   }
 
-  if ((violated || disabled || clamped) && !options.ignoreConflicts) {
-    const conflicts = describeConflicts(model, state, solver, node, clamped, options.lang ?? 'en');
+  if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
+    const conflicts = describeConflicts(model, state, solver, {
+      requested: node,
+      clamped,
+      violated,
+      lang: options.lang ?? 'en',
+    });
     return {state, conflicts, changed: []};
   }
   // Kept in one normal form: a number as a value requirement, anything else as a selection.
@@ -171,10 +183,14 @@ function supersededBy(model: CompiledModel, node: CompiledNode, switchOn: boolea
   };
 }
 
+/** Whether a kept requirement (in its normal form) wants its node on. */
+function wantsOn(node: CompiledNode, req: Requirement): boolean {
+  return node.numeric ? !(req.isSelection && req.value === 0) : req.value !== 0;
+}
+
 function holds(model: CompiledModel, solver: Solver, index: number, req: Requirement): boolean {
   const node = model.nodes[index]!;
-  const wantsOn = node.numeric ? !(req.isSelection && req.value === 0) : req.value !== 0;
-  if (!wantsOn) return !solver.on[index];
+  if (!wantsOn(node, req)) return !solver.on[index];
   if (!solver.on[index]) return false;
   return !node.numeric || solver.values[index] === req.value;
 }
@@ -202,9 +218,12 @@ function describeConflicts(
   model: CompiledModel,
   state: SessionState,
   solver: Solver,
-  requested: CompiledNode,
-  clamped: boolean,
-  lang: string,
+  {
+    requested,
+    clamped,
+    violated,
+    lang,
+  }: {requested: CompiledNode; clamped: boolean; violated: ReadonlySet<number>; lang: string},
 ): Conflict[] {
   const before = new Solver(model, state);
   const flipped = (index: number) => before.on[index] !== solver.on[index];
@@ -235,7 +254,9 @@ function describeConflicts(
       }
       continue;
     }
-    if (node.parent >= 0 && flipped(node.parent)) continue;
+    // A subtree moves as one, except a node coming on against the shopper's wish.
+    const againstWish = violated.has(index) && solver.on[index] === 1;
+    if (node.parent >= 0 && flipped(node.parent) && !againstWish) continue;
     if (node.type === NodeType.mandatory) continue;
     const nowOn = solver.on[index] === 1;
     if (node.type === NodeType.alternative) {
@@ -291,7 +312,12 @@ export function applyText(
     const changed = (state.texts[node.id] ?? '') === text ? [] : [node.id];
     return {state: {...state, texts}, changed};
   }
-  const solver = new Solver(model, state);
+  const wishes = new Map<number, boolean>();
+  for (const r of state.requirements) {
+    const index = model.indexById.get(r.featureModelNodeId);
+    if (index !== undefined) wishes.set(index, wantsOn(model.nodes[index]!, r));
+  }
+  const solver = new Solver(model, state, wishes);
   solver.setOn(node.index, true);
   if (solver.failure) {
     throw new EngineError(

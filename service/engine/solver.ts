@@ -2,6 +2,16 @@ import {NodeType} from '../../src/session/wire.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
+/** The solver's working state, to try a choice and take it back. */
+interface Snapshot {
+  on: Uint8Array;
+  values: number[];
+  touched: number[];
+  locks: [number, boolean][];
+  valueLocks: number[];
+  budget: number;
+}
+
 /**
  * Propagates one change through the feature tree and the cross-tree rules, on working copies
  * of a state's arrays.
@@ -22,10 +32,17 @@ export class Solver {
   readonly #nodes: readonly CompiledNode[];
   readonly #locks = new Map<number, boolean>();
   readonly #valueLocks = new Set<number>();
+  readonly #wishes: ReadonlyMap<number, boolean>;
   #budget: number;
 
-  constructor(model: CompiledModel, state?: SessionState) {
+  /**
+   * `wishes`: what the shopper's earlier requirements want on (true) or off (false). Soft
+   * decisions (defaults, fallbacks) respect them where they can; hard ones may not, and the
+   * conflict check reports that.
+   */
+  constructor(model: CompiledModel, state?: SessionState, wishes?: ReadonlyMap<number, boolean>) {
     this.#nodes = model.nodes;
+    this.#wishes = wishes ?? new Map();
     const count = model.nodes.length;
     this.on = new Uint8Array(count);
     this.values = model.nodes.map((n) =>
@@ -99,7 +116,9 @@ export class Solver {
         this.setOff(parent.index, hard);
       } else if (node.type === NodeType.alternative) {
         if (!node.alternativeSiblings.some((s) => this.on[s])) {
-          this.#fallback(parent, [index, ...node.alternativeSiblings]);
+          if (!this.#fallback(parent, [index, ...node.alternativeSiblings])) {
+            this.setOff(parent.index, hard);
+          }
         }
       } else if (node.type === NodeType.or) {
         if (!node.orSiblings.some((s) => this.on[s])) {
@@ -115,6 +134,7 @@ export class Solver {
   canTurnOn(index: number): boolean {
     const node = this.#nodes[index]!;
     if (this.#locks.get(index) === false || this.isExcluded(index)) return false;
+    if (this.#wishes.get(index) === false) return false;
     for (const edge of node.requires) {
       if (this.#locks.get(edge.node) === false || this.isExcluded(edge.node)) return false;
       if (edge.atLeast !== null && this.#valueLocks.has(edge.node)) {
@@ -160,26 +180,63 @@ export class Solver {
     }
     if (alternatives.length > 0 && via?.type !== NodeType.alternative) {
       // An alternative group without a default option stays unanswered until the shopper picks.
-      if (alternatives.some((a) => this.#nodes[a]!.selected)) this.#fallback(node, alternatives);
+      if (alternatives.some((a) => this.#nodes[a]!.selected)) {
+        if (!this.#fallback(node, alternatives)) this.setOff(node.index, hard);
+      }
     }
     if (ors.length > 0) {
       for (const or of ors)
         if (this.#nodes[or]!.selected && this.canTurnOn(or)) this.setOn(or, false);
-      if (via?.type !== NodeType.or && !ors.some((o) => this.on[o])) this.#fallback(node, ors);
+      if (via?.type !== NodeType.or && !ors.some((o) => this.on[o])) {
+        if (!this.#fallback(node, ors)) this.setOff(node.index, hard);
+      }
     }
   }
 
-  /** Switches on the default option of a group (or the first one allowed), softly. */
+  /**
+   * Switches on the default option of a group, or the first one allowed. When every option
+   * would disturb something, the first one that can be on at all is taken and the rules move
+   * the rest (the conflict check then reports what moved); false when none can be on.
+   */
   #fallback(parent: CompiledNode, options: readonly number[]): boolean {
     if (!this.on[parent.index]) return true;
-    const ordered = [
-      ...options.filter((o) => this.#nodes[o]!.selected),
-      ...options.filter((o) => !this.#nodes[o]!.selected),
-    ];
+    const rank = (o: number) =>
+      this.#wishes.get(o) === true ? 0 : this.#nodes[o]!.selected ? 1 : 2;
+    const ordered = [...options].sort((a, b) => rank(a) - rank(b));
     for (const option of ordered) {
       if (this.canTurnOn(option)) return this.setOn(option, false);
     }
+    for (const option of ordered) {
+      if (this.#locks.get(option) === false) continue;
+      const saved = this.#save();
+      if (this.setOn(option, false)) return true;
+      this.#restore(saved);
+    }
     return false;
+  }
+
+  #save(): Snapshot {
+    return {
+      on: this.on.slice(),
+      values: this.values.slice(),
+      touched: [...this.touched],
+      locks: [...this.#locks],
+      valueLocks: [...this.#valueLocks],
+      budget: this.#budget,
+    };
+  }
+
+  #restore(saved: Snapshot) {
+    this.on.set(saved.on);
+    this.values.splice(0, this.values.length, ...saved.values);
+    this.touched.clear();
+    for (const index of saved.touched) this.touched.add(index);
+    this.#locks.clear();
+    for (const [index, lock] of saved.locks) this.#locks.set(index, lock);
+    this.#valueLocks.clear();
+    for (const index of saved.valueLocks) this.#valueLocks.add(index);
+    this.#budget = saved.budget;
+    this.failure = null;
   }
 
   #spend(index: number): boolean {

@@ -81,6 +81,15 @@ describe('conflicts against earlier user requirements', () => {
     );
   });
 
+  it("lets defaults give way to the shopper's earlier wishes", () => {
+    // Extra A is ticked by default; the shopper said no to it while the group was off.
+    let state = select(initialState(testModel), 'extra-a', 0);
+    const result = apply(state, 'extras', 1);
+    assert.equal(result.conflicts, null);
+    state = result.state;
+    assert.ok(isOn(state, 'extras') && !isOn(state, 'extra-a'));
+  });
+
   it('treats selecting a disabled node as a conflict even when a default disables it', () => {
     // Defaults don't disable anything in the test model, so the shopper's glass does.
     let state = select(initialState(testModel), 'glass');

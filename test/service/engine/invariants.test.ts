@@ -37,7 +37,10 @@ function broken(model: CompiledModel, state: SessionState): string | null {
       if (kid.type === NodeType.mandatory && !on(kid.index)) return `${kid.key} (mandatory) is off`;
     }
     const alternatives = kids.filter((k) => k.type === NodeType.alternative);
-    if (alternatives.filter((k) => on(k.index)).length > 1) return `${node.key} has two options on`;
+    const chosen = alternatives.filter((k) => on(k.index)).length;
+    if (chosen > 1) return `${node.key} has two options on`;
+    // A group with a default option is never empty; one without waits for the shopper.
+    if (chosen === 0 && alternatives.some((k) => k.selected)) return `${node.key} has no option on`;
     const ors = kids.filter((k) => k.type === NodeType.or);
     if (ors.length > 0 && !ors.some((k) => on(k.index))) return `${node.key} has no or option on`;
     for (const edge of node.requires) {
