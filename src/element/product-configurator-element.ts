@@ -69,6 +69,7 @@ type Screen = 'configure' | 'quote' | 'thanks';
  * @csspart required-badge - The badge on a group with an unanswered mandatory choice.
  * @csspart missing-note - The note under an unanswered mandatory choice.
  * @csspart description - A model description (sanitized HTML).
+ * @csspart more-info - A disclosure with a node's longer texts (sanitized HTML).
  * @csspart choice - A set of options (radios, cards, dropdown or checkboxes).
  * @csspart options - The list of options in a set.
  * @csspart option - One option.

@@ -503,6 +503,31 @@ export const styles = css`
     padding: 0 1rem 0.8rem 2.9rem;
     margin-top: -0.4rem;
   }
+  .more-info {
+    font-size: 0.875rem;
+  }
+  .more-info summary {
+    cursor: pointer;
+    color: var(--_accent);
+    font-weight: 600;
+    width: fit-content;
+  }
+  .more-info summary:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+  .more-info .description {
+    margin-top: 0.35rem;
+  }
+  .more-info ul {
+    margin: 0;
+    padding-left: 1.2rem;
+  }
+  .option-more {
+    padding: 0 1rem 0.8rem 2.9rem;
+    margin-top: -0.3rem;
+  }
   .disabled-reason {
     color: var(--_muted);
     font-size: 0.85rem;

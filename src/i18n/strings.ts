@@ -7,7 +7,6 @@ export interface Strings {
   busy: string;
   stepsLabel: string;
   stepOf: (step: number, total: number) => string;
-  stepComplete: string;
   stepIncomplete: string;
   previous: string;
   next: string;
@@ -17,6 +16,7 @@ export interface Strings {
   choose: string;
   unavailable: string;
   included: string;
+  moreInfo: string;
   perUnit: (unit: string) => string;
   minMax: (min: string, max: string) => string;
   summaryTitle: string;

@@ -29,6 +29,15 @@ function description(id: string, htmlText: string | null) {
     : nothing;
 }
 
+function moreInfo(htmlText: string | null, s: Strings) {
+  return htmlText
+    ? html`<details class="more-info" part="more-info">
+        <summary>${s.moreInfo}</summary>
+        <div class="description">${richText(htmlText)}</div>
+      </details>`
+    : nothing;
+}
+
 function disabledNote(option: {disabled: boolean; disabledReason: string | null}, s: Strings) {
   if (!option.disabled) return nothing;
   return html`<span class="disabled-reason" part="disabled-reason"
@@ -83,7 +92,7 @@ export function renderGroup(group: GroupView, s: Strings, on: ViewHandlers): Tem
               : nothing
           }
         </h3>
-        ${description(group.id, group.descriptionHtml)}
+        ${description(group.id, group.descriptionHtml)} ${moreInfo(group.moreInfoHtml, s)}
       </div>
     </header>
     ${renderNodes(group.children, s, on)}
@@ -187,6 +196,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
       </span>
     </label>
     ${o.descriptionHtml ? description(o.id, o.descriptionHtml) : nothing}
+    ${o.moreInfoHtml ? html`<div class="option-more">${moreInfo(o.moreInfoHtml, s)}</div>` : nothing}
     ${o.disabled ? html`<span id="${o.id}-reason">${disabledNote(o, s)}</span>` : nothing}
     ${
       !radio && o.selected && o.children.length

@@ -29,6 +29,8 @@ export interface OptionView {
   id: string;
   name: string;
   descriptionHtml: string | null;
+  /** Longer texts (extended description, more info) shown on demand. */
+  moreInfoHtml: string | null;
   imageUrl: string | null;
   /** Formatted surcharge, or '' when the option costs nothing. */
   priceLabel: string;
@@ -62,6 +64,7 @@ export interface GroupView {
   id: string;
   name: string;
   descriptionHtml: string | null;
+  moreInfoHtml: string | null;
   imageUrl: string | null;
   /** A mandatory answer inside this group is missing. */
   missing: boolean;
@@ -139,6 +142,9 @@ export interface ConfigurationView {
   names: ReadonlyMap<string, string>;
 }
 
+const moreInfo = (node: FeatureNode): string | null =>
+  [node.extendedDescription, node.moreInfo].filter((t) => t && t.trim()).join('') || null;
+
 const isNumeric = (node: FeatureNode) =>
   node.displayType === DisplayType.slider ||
   node.displayType === DisplayType.input ||
@@ -180,6 +186,7 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     id: node.id,
     name: node.name,
     descriptionHtml: node.description,
+    moreInfoHtml: moreInfo(node),
     imageUrl: image(node.imageUrl),
     priceLabel: priceOf(node),
     selected,
@@ -274,6 +281,7 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
       id: node.id,
       name: node.name,
       descriptionHtml: node.description,
+      moreInfoHtml: moreInfo(node),
       imageUrl: image(node.imageUrl),
       missing: hasMissing(node),
       children: children(node, `${node.id}-heading`),

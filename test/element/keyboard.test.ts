@@ -1,9 +1,10 @@
-import {expect, fixture, html} from '@open-wc/testing';
+import {expect, html} from '@open-wc/testing';
 import {sendKeys} from '@web/test-runner-commands';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {
   $,
   demoToken,
+  mount,
   nextEvent,
   nodeByName,
   optionInput,
@@ -18,11 +19,12 @@ const active = (el: ProductConfiguratorElement) =>
 
 describe('keyboard only', () => {
   it('moves through steps with arrow keys, picks with arrows, and answers a conflict with Escape', async () => {
-    const page = await fixture<HTMLDivElement>(
-      html`<div>
-        <button id="before">before</button>
-        <product-configurator api-url=${serviceUrl} .fetchToken=${demoToken}></product-configurator>
-      </div>`,
+    const page = mount(
+      html`<button id="before">before</button>
+        <product-configurator
+          api-url=${serviceUrl}
+          .fetchToken=${demoToken}
+        ></product-configurator>`,
     );
     const el = page.querySelector('product-configurator')!;
     const ready = nextEvent(el, 'configurator-ready');
@@ -97,5 +99,6 @@ describe('keyboard only', () => {
     $<HTMLInputElement>(el, '#quote-firstName').focus();
     await sendKeys({type: 'Ada'});
     expect($<HTMLInputElement>(el, '#quote-firstName').value).to.equal('Ada');
+    page.remove();
   });
 });

@@ -14,6 +14,8 @@ import {
   serviceUrl,
   settled,
   until,
+  mount,
+  nextTask,
   valueOf,
 } from '../helpers/browser/service.js';
 
@@ -195,8 +197,21 @@ describe('model texts', () => {
       expect(assembly.description).to.contain('onerror');
       const option = $(el, `[data-node="${assembly.id}"]`);
       expect(option.textContent).to.contain('Delivered assembled');
-      // Give any injected image a chance to fail and fire its handler.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      // The longer text (with a <script> in the model) is there on demand, without the script.
+      const details = option.querySelector('details')!;
+      details.open = true;
+      expect(details.textContent).to.contain('Within 5 working days');
+      // Let every image in the descriptions load or fail, so a surviving handler would have run.
+      await Promise.all(
+        $$<HTMLImageElement>(el, 'img').map((img) =>
+          img.complete
+            ? null
+            : new Promise((resolve) => {
+                img.addEventListener('load', resolve, {once: true});
+                img.addEventListener('error', resolve, {once: true});
+              }),
+        ),
+      );
       const markup = el.shadowRoot!.innerHTML;
       expect(markup).not.to.match(/onerror|javascript:|<script/i);
       for (const node of $$(el, '*')) {
@@ -213,11 +228,15 @@ describe('model texts', () => {
 
 describe('several elements', () => {
   it('runs two instances on one page independently', async () => {
-    const container = await fixture<HTMLDivElement>(
-      html`<div>
-        <product-configurator api-url=${serviceUrl} .fetchToken=${demoToken}></product-configurator>
-        <product-configurator api-url=${serviceUrl} .fetchToken=${demoToken}></product-configurator>
-      </div>`,
+    const container = mount(
+      html`<product-configurator
+          api-url=${serviceUrl}
+          .fetchToken=${demoToken}
+        ></product-configurator>
+        <product-configurator
+          api-url=${serviceUrl}
+          .fetchToken=${demoToken}
+        ></product-configurator>`,
     );
     const [a, b] = Array.from(container.querySelectorAll('product-configurator'));
     const ready = Promise.all([
@@ -232,6 +251,7 @@ describe('several elements', () => {
     await a!.select(foot, true);
     expect(valueOf(a!.value!, foot)).to.equal(1);
     expect(valueOf(b!.value!, foot)).to.equal(0);
+    container.remove();
   });
 
   it('keeps its session when moved, and disposes it when removed', async () => {
@@ -242,7 +262,7 @@ describe('several elements', () => {
     let readyAgain = false;
     el.addEventListener('configurator-ready', () => (readyAgain = true));
     other.append(el); // disconnect + connect in one task
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextTask();
     await el.updateComplete;
     expect(el.session).to.equal(session);
     expect(session.snapshot.status).to.equal('ready');
@@ -251,7 +271,7 @@ describe('several elements', () => {
     await el.select(foot, true);
 
     el.remove();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextTask();
     expect(session.snapshot.status).to.equal('disposed');
     expect(el.session).to.equal(null);
 

@@ -1,4 +1,5 @@
 import {fixture, html, oneEvent} from '@open-wc/testing';
+import {render} from 'lit';
 import type {ProductConfiguratorElement} from '../../../src/element/product-configurator-element.js';
 import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
 import '../../../src/product-configurator.js';
@@ -130,8 +131,9 @@ export async function until(
       const session = el.session;
       const done = () => resolve();
       if (session) session.addEventListener('snapshot', done, {once: true});
-      // Also re-check on the element's own events (state changes without a snapshot).
-      requestAnimationFrame(done);
+      // Also re-check now and then: some state changes (a dialog closing) bring no snapshot.
+      // Timers, not animation frames: a page in a background tab gets no frames.
+      setTimeout(done, 50);
     });
     await el.updateComplete;
   }
@@ -182,4 +184,18 @@ export async function openStep(el: ProductConfiguratorElement, title: string): P
   if (!tab) throw new Error(`no step ${title}`);
   tab.click();
   await el.updateComplete;
+}
+
+/** Lets queued tasks (and the microtasks before them) run. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * Renders a template into a new container on the page without waiting for an animation frame
+ * (a page in a background tab gets none). Remove the container at the end of the test.
+ */
+export function mount(template: unknown): HTMLDivElement {
+  const container = document.createElement('div');
+  document.body.append(container);
+  render(template, container);
+  return container;
 }
