@@ -159,6 +159,30 @@ describe('sample models', () => {
     });
   }
 
+  it('speaks French where the model has French texts (the Office Chair), English otherwise', () => {
+    const chair = model('Office Chair');
+    assert.deepEqual(chair.languages, ['en', 'nl', 'de', 'fr']);
+    const c = renderConfiguration(chair, initialState(chair), {
+      id: 's',
+      code: 'C',
+      lang: 'fr',
+      conflicts: null,
+    });
+    assert.equal(c.languageIso, 'fr');
+    assert.equal(c.featureModel.name, 'Chaise de bureau');
+    assert.equal(c.featureModel.steps[0]!.title, 'Cadre et piètement');
+    assert.match(c.totalPriceLabel, /^\d[\d ]*,\d\d €$/);
+    const desk = model('Standing Desk');
+    const d = renderConfiguration(desk, initialState(desk), {
+      id: 's',
+      code: 'C',
+      lang: 'fr',
+      conflicts: null,
+    });
+    assert.equal(d.languageIso, 'en');
+    assert.equal(d.featureModel.name, 'Standing Desk');
+  });
+
   it('keeps GUIDs fixed across runs (derived from the model and node keys)', () => {
     const chair = model('Office Chair');
     assert.equal(chair.id, '1f4f3a91-2bc8-5476-bd28-e6ee06168cef');
