@@ -43,14 +43,16 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     flag: string,
     key: 'nodes' | 'seed' | 'sessions' | 'seconds' | 'updates' | 'engineSeconds',
     min: number,
+    integer = true,
   ) => {
     const envName = `BENCH_${flag.replace(/-/g, '_').toUpperCase()}`;
     const at = argv.indexOf(`--${flag}`);
     const raw = at >= 0 ? argv[at + 1] : env[envName];
     if (raw === undefined) return;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value < min) {
-      console.error(`--${flag} (${envName}) must be a number >= ${min}, not "${raw}"\n${usage}`);
+    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+      const kind = integer ? 'a whole number' : 'a number';
+      console.error(`--${flag} (${envName}) must be ${kind} >= ${min}, not "${raw}"\n${usage}`);
       process.exit(2);
     }
     options[key] = value;
@@ -58,9 +60,9 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   numberOption('nodes', 'nodes', 10);
   numberOption('seed', 'seed', 0);
   numberOption('sessions', 'sessions', 1);
-  numberOption('seconds', 'seconds', 0.1);
+  numberOption('seconds', 'seconds', 0.1, false);
   numberOption('updates', 'updates', 0);
-  numberOption('engine-seconds', 'engineSeconds', 0);
+  numberOption('engine-seconds', 'engineSeconds', 0, false);
   const storeAt = argv.indexOf('--store');
   const store = storeAt >= 0 ? argv[storeAt + 1] : env.BENCH_STORE;
   if (store !== undefined) {
