@@ -116,13 +116,13 @@ export class Solver {
         this.setOff(parent.index, hard);
       } else if (node.type === NodeType.alternative) {
         if (!node.alternativeSiblings.some((s) => this.on[s])) {
-          if (!this.#fallback(parent, [index, ...node.alternativeSiblings])) {
+          if (!this.#fallback(parent, node.alternativeSiblings)) {
             this.setOff(parent.index, hard);
           }
         }
       } else if (node.type === NodeType.or) {
         if (!node.orSiblings.some((s) => this.on[s])) {
-          if (!this.#fallback(parent, [index, ...node.orSiblings])) this.setOff(parent.index, hard);
+          if (!this.#fallback(parent, node.orSiblings)) this.setOff(parent.index, hard);
         }
       }
     }
