@@ -183,6 +183,23 @@ describe('sample models', () => {
     assert.equal(d.featureModel.name, 'Standing Desk');
   });
 
+  it('draws the configured chair: colours and parts follow the selection, text is escaped', () => {
+    const chair = model('Office Chair');
+    const plain = renderStepImage(chair, initialState(chair), null);
+    let state = clicks(chair, ['colour-navy', 'headrest', 'engraving']);
+    state = applyText(chair, state, {
+      featureModelNodeId: nodeIdByKey(chair, 'engraving-text'),
+      textValue: '<script>x</script>',
+    }).state;
+    const configured = renderStepImage(chair, state, chair.steps[2]!.id, {size: 300});
+    assert.doesNotMatch(plain, /#27406b/);
+    assert.match(configured, /#27406b/);
+    assert.match(configured, /width="300" height="300"/);
+    assert.ok(configured.length > plain.length, 'the headrest adds shapes');
+    assert.doesNotMatch(configured, /<script>/);
+    assert.match(configured, /&lt;script&gt;x&lt;\/script&gt;/);
+  });
+
   it('keeps GUIDs fixed across runs (derived from the model and node keys)', () => {
     const chair = model('Office Chair');
     assert.equal(chair.id, '1f4f3a91-2bc8-5476-bd28-e6ee06168cef');
