@@ -77,21 +77,6 @@ async function openDemo(viewport, query = '') {
       document.addEventListener('configurator-ready', resolve, {once: true}),
     );
   });
-  await page.route('**/api/configurator-token', async (route) => {
-    const real = await route.fetch();
-    if (real.status() !== 404) return route.fulfill({response: real});
-    // Until the service mounts the demo's token endpoint, answer as it would.
-    const token = await fetch(`${service.url}/connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        client_id: 'demo-client',
-        client_secret: 'demo-secret',
-        grant_type: 'client_credentials',
-        scope: 'Service.Api',
-      }),
-    });
-    return route.fulfill({status: 200, contentType: 'application/json', body: await token.text()});
-  });
   await page.goto(`${service.url}/${query}`);
   await page.evaluate(() => window.__ready);
   await page.waitForLoadState('networkidle');
@@ -117,6 +102,18 @@ try {
     await page.getByRole('tab', {name: /Seat & back/}).click();
     await settle(page);
     await page.screenshot({path: `${out}/desktop-step-2.png`, fullPage: true});
+    await page.getByRole('tab', {name: /Personalise/}).click();
+    await option(page, 'Engraving').check();
+    await settle(page);
+    await page.getByLabel('Engraving name').fill('ADA L.');
+    await page.getByLabel('Engraving name').press('Tab');
+    await settle(page);
+    await page
+      .locator('product-configurator details')
+      .first()
+      .evaluate((d) => (d.open = true));
+    await page.screenshot({path: `${out}/desktop-personalise.png`, fullPage: true});
+    await page.getByRole('tab', {name: /Seat & back/}).click();
 
     // A conflict: keep the standard back explicitly, then ask for a headrest (needs a high back).
     await option(page, 'High back').check();
@@ -163,6 +160,15 @@ try {
     });
     await page.screenshot({path: `${out}/narrow.png`});
     await page.screenshot({path: `${out}/narrow-full.png`, fullPage: true});
+    await context.close();
+  }
+  // A CMS article with two themed instances.
+  {
+    const {context, page} = await openDemo({width: 1200, height: 900}, 'cms.html');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('product-configurator')].every((el) => el.value),
+    );
+    await page.screenshot({path: `${out}/cms.png`, fullPage: true});
     await context.close();
   }
   console.log(`screenshots saved in ${out}/`);

@@ -9,6 +9,12 @@ function instance() {
   if (purifier) return purifier;
   purifier = createDOMPurify(window);
   purifier.addHook('afterSanitizeAttributes', (node) => {
+    // A relative image would load from the host page's origin, which is never what the model
+    // meant; only absolute web images stay.
+    if (node instanceof HTMLImageElement && !/^https?:\/\//i.test(node.getAttribute('src') ?? '')) {
+      node.remove();
+      return;
+    }
     // Links in model texts leave the configurator; never let them control this page.
     if (node instanceof HTMLAnchorElement && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');

@@ -112,6 +112,9 @@ describe('view functions', () => {
     expect(clean).to.contain('<b>bold</b>');
     expect(clean).not.to.match(/onerror|javascript:|<script/i);
     expect(clean).to.contain('rel="noopener noreferrer"');
+    // Relative images would load from the page's origin: dropped; absolute web images stay.
+    expect(clean).not.to.contain('<img');
+    expect(sanitizeHtml('<img src="https://cdn.example/a.png" alt="a">')).to.contain('<img');
     const view = buildViewModel(viewInput(configurationFixture()));
     const host = mount(renderSteps(view.steps, 'step-options', en, handlers() as never));
     expect(host.innerHTML).not.to.match(/onerror|javascript:/i);
