@@ -185,6 +185,11 @@ export function compileModel(def: ModelDefinition): CompiledModel {
     if (numeric && (node.min === undefined || node.max === undefined || node.min > node.max)) {
       throw new Error(`Numeric node "${node.key}" needs min <= max`);
     }
+    if (numeric && (node.step ?? 1) <= 0)
+      throw new Error(`Numeric node "${node.key}" needs step > 0`);
+    if (numeric && node.value !== undefined && (node.value < node.min! || node.value > node.max!)) {
+      throw new Error(`Numeric node "${node.key}" starts outside its range`);
+    }
     const type = typeOf(index);
     const siblings = parent >= 0 ? children[parent]! : [];
     const id = guidFor(`${def.key}/node/${node.key}`);
