@@ -691,7 +691,8 @@ export const styles = css`
   .product-image {
     aspect-ratio: 16 / 10;
     width: 100%;
-    object-fit: cover;
+    object-fit: contain;
+    padding: 0.5rem;
     border-radius: calc(var(--_radius) - 4px);
     background: var(--_background);
   }
@@ -714,19 +715,24 @@ export const styles = css`
   }
   .price-row dd {
     margin: 0;
+    white-space: nowrap;
+    text-align: right;
     font-variant-numeric: tabular-nums;
   }
   .price-row.total {
+    flex-wrap: wrap;
     padding-top: 0.6rem;
     margin-top: 0.2rem;
     border-top: 1px solid var(--_border);
     align-items: baseline;
   }
   .price-row.total dt {
+    white-space: nowrap;
     color: var(--_text);
     font-weight: 700;
   }
   .price-row.total dd {
+    margin-left: auto;
     font-size: 1.5rem;
     font-weight: 800;
     letter-spacing: -0.01em;

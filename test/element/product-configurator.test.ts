@@ -8,6 +8,8 @@ import {
   nextEvent,
   readyConfigurator,
   serviceUrl,
+  mount,
+  until,
 } from '../helpers/browser/service.js';
 
 describe('product-configurator', () => {
@@ -54,5 +56,41 @@ describe('product-configurator', () => {
   it('is accessible when ready', async () => {
     const el = await readyConfigurator();
     await expect(el).to.be.accessible();
+  });
+
+  it('copies the session code so a shopper can come back', async () => {
+    const el = await readyConfigurator();
+    const copied: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {writeText: async (text: string) => void copied.push(text)},
+    });
+    try {
+      $(el, '[part~="copy-button"]').click();
+      await until(el, () => copied.length > 0, 'the copy');
+      await el.updateComplete;
+      expect(copied).to.deep.equal([el.value!.code]);
+      expect($(el, '[role="status"]').textContent).to.contain('Code copied');
+    } finally {
+      delete (navigator as {clipboard?: unknown}).clipboard;
+      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+    }
+  });
+
+  it('takes its language from the page when it has no lang of its own', async () => {
+    const page = mount(
+      html`<div lang="fr-BE">
+        <product-configurator api-url=${serviceUrl} .fetchToken=${demoToken}></product-configurator>
+      </div>`,
+    );
+    const el = page.querySelector('product-configurator')!;
+    const ready = nextEvent(el, 'configurator-ready');
+    el.model = 'Office Chair';
+    expect((await ready).configuration.languageIso).to.equal('fr');
+    expect($(el, '[part~="summary"] [part~="quote-button"]').textContent!.trim()).to.equal(
+      'Demander un devis',
+    );
+    page.remove();
   });
 });
