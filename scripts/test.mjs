@@ -39,17 +39,21 @@ async function nodeTests() {
     .filter((d) => d.isDirectory() && !['element', 'helpers'].includes(d.name))
     .flatMap((d) => testFiles(join('test', d.name)));
   if (files.length === 0) return {passed: 0, failed: 0, skipped: 0};
-  const code = await run(process.execPath, [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-concurrency=2',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=./scripts/reporters/node-counts.mjs',
-    '--test-reporter-destination=stderr',
-    ...files,
-  ], {TEST_COUNTS_FILE: `${results}/node.json`});
+  const code = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/reporters/node-counts.mjs',
+      '--test-reporter-destination=stderr',
+      ...files,
+    ],
+    {TEST_COUNTS_FILE: `${results}/node.json`},
+  );
   const counts = readCounts(`${results}/node.json`);
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   return counts;
