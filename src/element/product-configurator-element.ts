@@ -273,6 +273,15 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('model') || changed.has('configuration')) {
+      // Another product (or configuration): start at its beginning, not on an old form.
+      this._screen = 'configure';
+      this._activeStep = '';
+      this._quoteResult = null;
+      this._errors = {};
+      this._formError = '';
+      this.#lastTotal = '';
+    }
     this.#controller.sync({
       model: this.model.trim(),
       configuration: this.configuration.trim(),
@@ -355,7 +364,8 @@ export class ProductConfiguratorElement extends LitElement {
     const steps = view.steps;
     const active = steps.find((st) => st.id === this._activeStep)?.id ?? steps[0]?.id ?? '';
     const banner =
-      snapshot.error && snapshot.error.code !== ErrorCode.aborted && this._screen !== 'thanks'
+      // The quote form reports its own failures; elsewhere the banner offers a retry.
+      snapshot.error && snapshot.error.code !== ErrorCode.aborted && this._screen === 'configure'
         ? renderError(this.#errorView(snapshot.error, s, false), false, s, () => this.#retry())
         : nothing;
 

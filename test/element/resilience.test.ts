@@ -55,20 +55,28 @@ describe('tokens', () => {
     expect(errors).to.have.length(0);
   });
 
-  it('works with a token endpoint on the service origin', async function () {
-    const probe = await fetch(`${serviceUrl}/api/configurator-token`, {method: 'POST'}).catch(
-      () => null,
-    );
-    if (!probe || probe.status === 404) this.skip();
+  it('uses a token endpoint: tokens when the endpoint allows this page, token_failed otherwise', async function () {
+    const endpoint = `${serviceUrl}/api/configurator-token`;
+    // The demo's endpoint serves only origins it is configured for (ALLOWED_ORIGINS); a refusal
+    // carries no CORS headers, so the page sees a failed fetch.
+    const probe = await fetch(endpoint, {method: 'POST'}).catch(() => null);
+    if (probe?.status === 404) this.skip();
     const el = await fixture<ProductConfiguratorElement>(
       html`<product-configurator
         api-url=${serviceUrl}
-        token-endpoint=${`${serviceUrl}/api/configurator-token`}
+        token-endpoint=${endpoint}
       ></product-configurator>`,
     );
-    const ready = nextEvent(el, 'configurator-ready');
-    el.model = 'Office Chair';
-    expect((await ready).configuration.featureModel.name).to.equal('Office Chair');
+    if (probe?.ok) {
+      const ready = nextEvent(el, 'configurator-ready');
+      el.model = 'Office Chair';
+      expect((await ready).configuration.featureModel.name).to.equal('Office Chair');
+    } else {
+      const error = nextEvent(el, 'configurator-error');
+      el.model = 'Office Chair';
+      expect((await error).code).to.equal('token_failed');
+      expect(el.value).to.equal(null);
+    }
   });
 
   it('reports a failing token source as an error with a stable code', async () => {
