@@ -162,6 +162,18 @@ try {
     await page.screenshot({path: `${out}/narrow-full.png`, fullPage: true});
     await context.close();
   }
+  // A failed change: the choice stays on screen, the banner offers a retry.
+  {
+    const {context, page} = await openDemo({width: 1360, height: 1000});
+    await page.route('**/api/3/configurator/*', (route) =>
+      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await option(page, 'Graphite').check();
+    await page.locator('product-configurator [part~="error-banner"]').waitFor({timeout: 60_000});
+    await page.screenshot({path: `${out}/error.png`});
+    await context.close();
+  }
+
   // A CMS article with two themed instances.
   {
     const {context, page} = await openDemo({width: 1200, height: 900}, 'cms.html');
