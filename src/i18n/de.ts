@@ -1,6 +1,7 @@
 import type {Strings} from './strings.js';
 
 export const de = {
+  locale: 'de',
   loading: 'Der Konfigurator wird geladen…',
   busy: 'Wird aktualisiert…',
   stepsLabel: 'Konfigurationsschritte',
@@ -13,7 +14,6 @@ export const de = {
   missingAnswer: 'Bitte treffen Sie hier eine Auswahl.',
   choose: 'Bitte wählen…',
   unavailable: 'Nicht verfügbar',
-  included: 'Inklusive',
   moreInfo: 'Weitere Informationen',
   perUnit: (unit) => `pro ${unit}`,
   minMax: (min, max) => `Zwischen ${min} und ${max}`,
@@ -69,7 +69,6 @@ export const de = {
   blockedIntro: 'Bitte beantworten Sie diese, bevor Sie ein Angebot anfordern:',
   submit: 'Anfrage senden',
   sending: 'Wird gesendet…',
-  hostHandled: 'Ihre Anfrage wird bearbeitet.',
   thanksTitle: 'Vielen Dank!',
   thanksBody: 'Wir haben Ihre Anfrage erhalten und senden Ihnen in Kürze ein Angebot.',
   reference: 'Angebotsreferenz',

@@ -1,6 +1,7 @@
 import type {Strings} from './strings.js';
 
 export const en = {
+  locale: 'en',
   loading: 'Loading the configurator…',
   busy: 'Updating…',
   stepsLabel: 'Configuration steps',
@@ -13,7 +14,6 @@ export const en = {
   missingAnswer: 'Please make a choice here.',
   choose: 'Choose…',
   unavailable: 'Not available',
-  included: 'Included',
   moreInfo: 'More information',
   perUnit: (unit) => `per ${unit}`,
   minMax: (min, max) => `Between ${min} and ${max}`,
@@ -68,7 +68,6 @@ export const en = {
   blockedIntro: 'Please answer these before requesting a quote:',
   submit: 'Send request',
   sending: 'Sending…',
-  hostHandled: 'Your request is being handled.',
   thanksTitle: 'Thank you!',
   thanksBody: 'We have received your request and will send you a quotation shortly.',
   reference: 'Quotation reference',

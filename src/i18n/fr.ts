@@ -1,6 +1,7 @@
 import type {Strings} from './strings.js';
 
 export const fr = {
+  locale: 'fr',
   loading: 'Chargement du configurateur…',
   busy: 'Mise à jour…',
   stepsLabel: 'Étapes de configuration',
@@ -13,7 +14,6 @@ export const fr = {
   missingAnswer: 'Veuillez faire un choix ici.',
   choose: 'Choisir…',
   unavailable: 'Non disponible',
-  included: 'Inclus',
   moreInfo: 'Plus d’informations',
   perUnit: (unit) => `par ${unit}`,
   minMax: (min, max) => `Entre ${min} et ${max}`,
@@ -68,7 +68,6 @@ export const fr = {
   blockedIntro: 'Veuillez y répondre avant de demander un devis :',
   submit: 'Envoyer la demande',
   sending: 'Envoi…',
-  hostHandled: 'Votre demande est en cours de traitement.',
   thanksTitle: 'Merci !',
   thanksBody: 'Nous avons bien reçu votre demande et vous enverrons un devis sous peu.',
   reference: 'Référence du devis',

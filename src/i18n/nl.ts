@@ -1,6 +1,7 @@
 import type {Strings} from './strings.js';
 
 export const nl = {
+  locale: 'nl',
   loading: 'De configurator wordt geladen…',
   busy: 'Bijwerken…',
   stepsLabel: 'Configuratiestappen',
@@ -13,7 +14,6 @@ export const nl = {
   missingAnswer: 'Maak hier een keuze.',
   choose: 'Kies…',
   unavailable: 'Niet beschikbaar',
-  included: 'Inbegrepen',
   moreInfo: 'Meer informatie',
   perUnit: (unit) => `per ${unit}`,
   minMax: (min, max) => `Tussen ${min} en ${max}`,
@@ -68,7 +68,6 @@ export const nl = {
   blockedIntro: 'Beantwoord deze voordat u een offerte aanvraagt:',
   submit: 'Aanvraag versturen',
   sending: 'Bezig met versturen…',
-  hostHandled: 'Uw aanvraag wordt verwerkt.',
   thanksTitle: 'Bedankt!',
   thanksBody: 'We hebben uw aanvraag ontvangen en sturen u spoedig een offerte.',
   reference: 'Offertereferentie',

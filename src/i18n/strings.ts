@@ -3,6 +3,8 @@
  * language). Functions take already formatted values.
  */
 export interface Strings {
+  /** BCP 47 locale for numbers and lists. */
+  locale: string;
   loading: string;
   busy: string;
   stepsLabel: string;
@@ -15,7 +17,6 @@ export interface Strings {
   missingAnswer: string;
   choose: string;
   unavailable: string;
-  included: string;
   moreInfo: string;
   perUnit: (unit: string) => string;
   minMax: (min: string, max: string) => string;
@@ -70,7 +71,6 @@ export interface Strings {
   blockedIntro: string;
   submit: string;
   sending: string;
-  hostHandled: string;
   thanksTitle: string;
   thanksBody: string;
   reference: string;

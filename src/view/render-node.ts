@@ -206,11 +206,16 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
   </div>`;
 }
 
+const formatNumber = (value: number, s: Strings) =>
+  new Intl.NumberFormat(s.locale, {maximumFractionDigits: 4}).format(value);
+
 /** Numeric input: a slider (displayType 7) or a number field, with its unit and range. */
 export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): TemplateResult {
   const inputId = `${n.id}-input`;
   const hints = [
-    n.min !== null && n.max !== null ? s.minMax(String(n.min), String(n.max)) : '',
+    n.min !== null && n.max !== null
+      ? s.minMax(formatNumber(n.min, s), formatNumber(n.max, s))
+      : '',
   ].filter(Boolean);
   const describedBy = [
     n.descriptionHtml ? descId(n.id) : '',
@@ -240,11 +245,15 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 .value=${live(String(n.value))}
                 ?disabled=${n.disabled}
                 aria-describedby=${ifDefined(describedBy || undefined)}
-                aria-valuetext=${n.unit ? `${n.value} ${n.unit}` : String(n.value)}
+                aria-valuetext=${
+                  n.unit ? `${formatNumber(n.value, s)} ${n.unit}` : formatNumber(n.value, s)
+                }
                 @input=${(e: Event) =>
                   on.setValue(n.id, (e.target as HTMLInputElement).valueAsNumber)}
               />
-              <output part="slider-value" for=${inputId}>${n.value} ${unit}</output>`
+              <output part="slider-value" for=${inputId}
+                >${formatNumber(n.value, s)} ${unit}</output
+              >`
           : html`<div class="input-with-unit">
               <input
                 id=${inputId}
