@@ -211,17 +211,17 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   /** Switches a node on or off. Settles when the service has answered. */
-  select(nodeId: string, on: boolean): Promise<ChangeResult> {
+  async select(nodeId: string, on: boolean): Promise<ChangeResult> {
     return this.#require().select(nodeId, on, {source: 'api'});
   }
 
   /** Sets a numeric node's value. Settles when the service has answered. */
-  setValue(nodeId: string, value: number): Promise<ChangeResult> {
+  async setValue(nodeId: string, value: number): Promise<ChangeResult> {
     return this.#require().setValue(nodeId, value, {source: 'api'});
   }
 
   /** Sets a text node's text. Settles when the service has answered. */
-  setText(nodeId: string, text: string): Promise<ChangeResult> {
+  async setText(nodeId: string, text: string): Promise<ChangeResult> {
     return this.#require().setText(nodeId, text, {source: 'api'});
   }
 

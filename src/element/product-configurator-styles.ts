@@ -309,6 +309,14 @@ export const styles = css`
     .tab:not([aria-selected='true']) {
       flex: 0 0 auto;
     }
+    .tab[aria-selected='true'] {
+      flex: 1 1 auto;
+      min-width: 0;
+    }
+    .tab[aria-selected='true'] .tab-title {
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
     .tab:not([aria-selected='true']) .tab-title {
       position: absolute;
       width: 1px;

@@ -30,6 +30,11 @@ describe('product-configurator', () => {
     expect(el.session).to.equal(null);
     expect(el.value).to.equal(null);
     expect($$(el, '[part~="skeleton"]')).to.have.length(0);
+    const error = await el.select('any', true).then(
+      () => null,
+      (e: {code?: string}) => e,
+    );
+    expect(error?.code).to.equal('not_started');
   });
 
   it('shows a skeleton while loading, then the configuration', async () => {
