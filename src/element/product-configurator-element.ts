@@ -311,8 +311,8 @@ export class ProductConfiguratorElement extends LitElement {
       const active = (this.renderRoot as ShadowRoot).activeElement;
       this.#returnFocus = active instanceof HTMLElement ? active : null;
       dialog.showModal();
-      // Focus the safe default explicitly; autofocus inside a shadow root is not honoured everywhere.
-      dialog.querySelector<HTMLElement>('[part~="conflict-accept"]')?.focus();
+      // Focus the least destructive choice; autofocus in a shadow root is not honoured everywhere.
+      dialog.querySelector<HTMLElement>('[part~="conflict-cancel"]')?.focus();
     } else if (!conflict && dialog.open) {
       dialog.close();
       const back = this.#returnFocus;

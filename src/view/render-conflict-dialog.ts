@@ -107,6 +107,7 @@ export function renderConflictDialog(
                 type="button"
                 class="button secondary"
                 part="button button-secondary conflict-cancel"
+                autofocus
                 @click=${() => on.resolveConflict(false)}
               >
                 ${s.cancel}
@@ -115,7 +116,6 @@ export function renderConflictDialog(
                 type="button"
                 class="button primary"
                 part="button button-primary conflict-accept"
-                autofocus
                 @click=${() => on.resolveConflict(true)}
               >
                 ${s.accept}
