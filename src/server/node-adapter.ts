@@ -2,6 +2,7 @@
 // ServerResponse, not Request and Response. This file bridges them with structural types
 // only, so the helper imports nothing from Node and still bundles for other runtimes.
 import type {TokenEndpointContext} from './token-endpoint.js';
+import {maxReportBytes} from './rejected-token-report.js';
 
 /** The part of `http.IncomingMessage` (or an Express request) the adapter reads. */
 export interface NodeRequestLike {
@@ -11,6 +12,13 @@ export interface NodeRequestLike {
   originalUrl?: string;
   headers: Record<string, string | string[] | undefined>;
   socket: {remoteAddress?: string; encrypted?: boolean};
+  /** True once the body was read, for example by an Express body parser mounted earlier. */
+  readableEnded?: boolean;
+  /** What such a body parser made of the body. */
+  body?: unknown;
+  on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
   resume(): unknown;
 }
 
@@ -26,53 +34,98 @@ type Handler = (request: Request, context?: TokenEndpointContext) => Promise<Res
 /**
  * Turns a web-standard handler into a Node `(req, res)` listener, usable with
  * `http.createServer` and as an Express route handler. The caller's socket address reaches
- * the handler as `context.clientAddress`, the default rate-limit key.
+ * the handler as `context.clientAddress`, the default rate-limit key. The body (a report of a
+ * rejected token) is passed on up to the size a report may have; a body an Express parser
+ * already read is taken from `req.body`.
  */
 export function toNodeHandler(
   handler: Handler,
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
   return (req, res) => {
-    // The endpoint reads no body; draining it keeps a keep-alive connection usable.
-    req.resume();
-    let request: Request;
-    try {
-      request = toRequest(req);
-    } catch {
-      // `new Request` refuses methods like TRACE and CONNECT; none of them is POST anyway.
-      send(
-        res,
-        405,
-        {allow: 'POST', 'cache-control': 'no-store', 'content-type': 'application/json'},
-        JSON.stringify({
-          code: 'method_not_allowed',
-          message: 'The token endpoint answers POST only',
-        }),
-      );
-      return;
-    }
-    handler(request, {clientAddress: req.socket.remoteAddress})
-      .then(async (response) => {
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          headers[name] = value;
-        });
-        send(res, response.status, headers, await response.text());
-      })
-      .catch(() => {
+    void readBody(req).then((body) => {
+      // The client went away before its body ended: there is no one to answer.
+      if (body === null) return;
+      let request: Request;
+      try {
+        request = toRequest(req, body);
+      } catch {
+        // `new Request` refuses methods like TRACE and CONNECT; none of them is POST anyway.
         send(
           res,
-          500,
-          {'cache-control': 'no-store', 'content-type': 'application/json'},
+          405,
+          {allow: 'POST', 'cache-control': 'no-store', 'content-type': 'application/json'},
           JSON.stringify({
-            code: 'internal_error',
-            message: 'The token endpoint failed unexpectedly',
+            code: 'method_not_allowed',
+            message: 'The token endpoint answers POST only',
           }),
         );
-      });
+        return;
+      }
+      handler(request, {clientAddress: req.socket.remoteAddress})
+        .then(async (response) => {
+          const headers: Record<string, string> = {};
+          response.headers.forEach((value, name) => {
+            headers[name] = value;
+          });
+          send(res, response.status, headers, await response.text());
+        })
+        .catch(() => {
+          send(
+            res,
+            500,
+            {'cache-control': 'no-store', 'content-type': 'application/json'},
+            JSON.stringify({
+              code: 'internal_error',
+              message: 'The token endpoint failed unexpectedly',
+            }),
+          );
+        });
+    });
   };
 }
 
-function toRequest(req: NodeRequestLike): Request {
+/**
+ * The body, of which at most one byte more than a report may hold is kept (enough for the
+ * endpoint to refuse it as too large); the rest is drained so a keep-alive connection stays
+ * usable. `null` when the request ended without its body.
+ */
+function readBody(req: NodeRequestLike): Promise<Uint8Array<ArrayBuffer> | string | null> {
+  if (req.readableEnded) return Promise.resolve(parsedBody(req.body));
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      if (size > maxReportBytes) return;
+      chunks.push(bytes.subarray(0, maxReportBytes + 1 - size));
+      size += Math.min(bytes.byteLength, maxReportBytes + 1 - size);
+    });
+    req.on('end', () => {
+      const body = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      resolve(body);
+    });
+    req.on('error', () => resolve(null));
+    req.on('close', () => resolve(null));
+    req.resume();
+  });
+}
+
+// Express body parsers leave an object (JSON, forms), a string (text) or bytes (raw).
+function parsedBody(body: unknown): Uint8Array<ArrayBuffer> | string {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new Uint8Array(body);
+  if (typeof body === 'object' && body !== null && Object.keys(body).length > 0) {
+    return JSON.stringify(body);
+  }
+  return '';
+}
+
+function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     // HTTP/2 pseudo-headers (":path") are not headers to a Request.
@@ -87,7 +140,11 @@ function toRequest(req: NodeRequestLike): Request {
   } catch {
     url = new URL('http://localhost/');
   }
-  return new Request(url, {method: req.method ?? 'GET', headers});
+  const method = req.method ?? 'GET';
+  // A web Request refuses a body on GET and HEAD; only a POST's body means anything here.
+  const hasBody = method.toUpperCase() === 'POST' && body.length > 0;
+  if (!hasBody) headers.delete('content-length');
+  return new Request(url, {method, headers, body: hasBody ? body : undefined});
 }
 
 function send(

@@ -6,6 +6,8 @@ export const TokenEndpointErrorCode = {
   methodNotAllowed: 'method_not_allowed',
   originNotAllowed: 'origin_not_allowed',
   rateLimited: 'rate_limited',
+  invalidRequest: 'invalid_request',
+  payloadTooLarge: 'payload_too_large',
   upstreamUnavailable: 'upstream_unavailable',
   upstreamRejected: 'upstream_rejected',
   upstreamInvalidResponse: 'upstream_invalid_response',

@@ -3,6 +3,7 @@
 // the browser entry points; scripts/check-bundle-secrets.mjs proves it.
 import {OriginPolicy} from './origin-policy.js';
 import {RateLimiter, type RateLimit} from './rate-limiter.js';
+import {readRejectedToken} from './rejected-token-report.js';
 import {TokenCache} from './token-cache.js';
 import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
 import {
@@ -38,7 +39,7 @@ export type TokenEndpointHandler = (
 /** One line for the operator. Never carries the secret, a token or an upstream body. */
 export interface TokenEndpointLogEntry {
   level: 'warn' | 'error';
-  code: TokenEndpointErrorCode | 'no_client_key';
+  code: TokenEndpointErrorCode | 'no_client_key' | 'token_rejected';
   message: string;
 }
 
@@ -75,6 +76,13 @@ export interface TokenEndpointBaseOptions {
    * lifetime, so short-lived tokens are still reused). Default 60.
    */
   renewBeforeExpirySeconds?: number;
+  /**
+   * A caller that reports the cached token as rejected (`{"rejected": "<token>"}`) makes the
+   * helper drop it and ask for a new one, but only once the helper has held it this many
+   * seconds: across all callers, reports cannot cause more than one upstream request per
+   * this interval. Default 10; 0 honours every report of the live token.
+   */
+  rejectedTokenMinAgeSeconds?: number;
   /** How long to wait for the authorization server, in milliseconds. Default 10000. */
   upstreamTimeoutMs?: number;
   /** Allow a plain-HTTP authorization server on another machine. Default: loopback only. */
@@ -101,8 +109,9 @@ const defaultLog = (entry: TokenEndpointLogEntry) =>
 /**
  * Creates the endpoint that hands the page a short-lived access token while the integration's
  * secret stays on the server. It answers `POST` only, checks the caller's origin and rate,
- * caches one token until shortly before it expires, and makes a single upstream request however
- * many callers arrive at once. Answers carry `Cache-Control: no-store`; errors are JSON
+ * caches one token until shortly before it expires (or until a caller reports that very token
+ * as refused by the service, with the body `{"rejected": "<token>"}`), and makes a single
+ * upstream request however many callers arrive at once. Answers carry `Cache-Control: no-store`; errors are JSON
  * `{code, message}` with the codes of {@link TokenEndpointErrorCode}.
  *
  * @throws TypeError when an option is missing or malformed (the message names the option,
@@ -124,6 +133,12 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     'renewBeforeExpirySeconds',
     0,
   );
+  const rejectedMinAgeSeconds = numberOption(
+    options.rejectedTokenMinAgeSeconds,
+    10,
+    'rejectedTokenMinAgeSeconds',
+    0,
+  );
   const origins = new OriginPolicy(options.allowedOrigins);
   const limiter =
     options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, now);
@@ -132,6 +147,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     load: () => requestUpstreamToken(upstream, {fetch: fetchImpl, timeoutMs}),
     now,
     renewBeforeMs: renewBeforeSeconds * 1000,
+    rejectedMinAgeMs: rejectedMinAgeSeconds * 1000,
   });
   let warnedNoKey = false;
 
@@ -186,7 +202,16 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       }
     }
 
-    const token = await cache.get();
+    const rejected = await readRejectedToken(request);
+    const {token: pending, rejection} = cache.get(rejected);
+    if (rejection === 'renewed') {
+      log({
+        level: 'warn',
+        code: 'token_rejected',
+        message: 'a caller reported the cached token as refused by the service; renewing it early',
+      });
+    }
+    const token = await pending;
     const body: TokenEndpointBody = {
       access_token: token.accessToken,
       token_type: 'Bearer',

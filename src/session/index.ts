@@ -22,6 +22,7 @@ export {
   functionTokenSource,
   type AccessToken,
   type FetchedToken,
+  type TokenRequest,
   type TokenSource,
   type TokenSourceOptions,
 } from './token-source.js';

@@ -11,8 +11,20 @@ export interface AccessToken {
 export interface TokenSource {
   /** A valid token, renewing before expiry; concurrent callers share one request. */
   get(signal?: AbortSignal): Promise<string>;
-  /** After a 401: drop the current token (only if it is still `rejected`) and fetch a new one. */
+  /**
+   * After a 401: drop the current token (only if it is still `rejected`) and fetch a new one,
+   * telling the token's issuer which token the service refused.
+   */
   renew(rejected: string, signal?: AbortSignal): Promise<string>;
+}
+
+/**
+ * What a renewal after a 401 tells the token's issuer. A token endpoint receives it as the
+ * body `{"rejected": "<token>"}`; `fetchToken` receives it as its argument.
+ */
+export interface TokenRequest {
+  /** The access token the service refused; the issuer should not hand it out again. */
+  rejected?: string;
 }
 
 export interface TokenSourceOptions {
@@ -33,17 +45,23 @@ export interface FetchedToken {
 const defaultLifetimeMs = 5 * 60_000;
 const maxMarginMs = 30_000;
 
+interface Loading {
+  promise: Promise<AccessToken>;
+  /** The rejected token this request reports, if any. */
+  rejected: string | undefined;
+}
+
 /**
  * Keeps one token in memory and renews it a margin before expiry: 10% of its lifetime, at
  * most 30 s, so a token never expires on its way to the service.
  */
 class CachedTokenSource implements TokenSource {
-  #load: () => Promise<AccessToken>;
+  #load: (request: TokenRequest) => Promise<AccessToken>;
   #now: () => number;
   #current: (AccessToken & {renewAt: number}) | null = null;
-  #loading: Promise<AccessToken> | null = null;
+  #loading: Loading | null = null;
 
-  constructor(load: () => Promise<AccessToken>, now: () => number) {
+  constructor(load: (request: TokenRequest) => Promise<AccessToken>, now: () => number) {
     this.#load = load;
     this.#now = now;
   }
@@ -51,37 +69,43 @@ class CachedTokenSource implements TokenSource {
   get(signal?: AbortSignal): Promise<string> {
     const current = this.#current;
     if (current && this.#now() < current.renewAt) return Promise.resolve(current.accessToken);
-    return this.#fetch(signal);
+    return abortable(this.#fetch({}).promise, signal).then((token) => token.accessToken);
   }
 
-  renew(rejected: string, signal?: AbortSignal): Promise<string> {
+  async renew(rejected: string, signal?: AbortSignal): Promise<string> {
     // Several requests rejected with the same token must cause one renewal, not one each.
     if (this.#current?.accessToken === rejected) this.#current = null;
-    return this.get(signal);
+    const current = this.#current;
+    if (current && this.#now() < current.renewAt) return current.accessToken;
+    const loading = this.#fetch({rejected});
+    const token = (await abortable(loading.promise, signal)).accessToken;
+    // A renewal already under way that did not carry the report may bring back the very token
+    // the service refused (the issuer's cache still holds it): report it once more, now.
+    if (token !== rejected || loading.rejected === rejected) return token;
+    if (this.#current?.accessToken === rejected) this.#current = null;
+    return (await abortable(this.#fetch({rejected}).promise, signal)).accessToken;
   }
 
-  #fetch(signal?: AbortSignal): Promise<string> {
-    if (!this.#loading) {
-      const issuedAt = this.#now();
-      // Not tied to any caller's signal: other callers share this request.
-      this.#loading = this.#load().then(
-        (token) => {
-          this.#loading = null;
-          const lifetime = Math.max(0, token.expiresAt - issuedAt);
-          const margin = Math.min(maxMarginMs, lifetime / 10);
-          this.#current = {...token, renewAt: token.expiresAt - margin};
-          return token;
-        },
-        (error: unknown) => {
-          this.#loading = null;
-          throw error;
-        },
-      );
-    }
-    return abortable(
-      this.#loading.then((token) => token.accessToken),
-      signal,
+  /** The request under way, or a new one carrying `request`. */
+  #fetch(request: TokenRequest): Loading {
+    if (this.#loading) return this.#loading;
+    const issuedAt = this.#now();
+    // Not tied to any caller's signal: other callers share this request.
+    const promise = this.#load(request).then(
+      (token) => {
+        this.#loading = null;
+        const lifetime = Math.max(0, token.expiresAt - issuedAt);
+        const margin = Math.min(maxMarginMs, lifetime / 10);
+        this.#current = {...token, renewAt: token.expiresAt - margin};
+        return token;
+      },
+      (error: unknown) => {
+        this.#loading = null;
+        throw error;
+      },
     );
+    this.#loading = {promise, rejected: request.rejected};
+    return this.#loading;
   }
 }
 
@@ -148,8 +172,10 @@ function absoluteUrl(url: string): string {
 /**
  * The token source of a `token-endpoint`: shared per endpoint URL across every element on the
  * page (module-level map). POSTs with credentials 'same-origin', Accept: application/json;
- * accepts `{access_token, expires_in (s)}` or `{accessToken, expiresIn (ms)}`. Never stores
- * the token anywhere but memory.
+ * accepts `{access_token, expires_in (s)}` or `{accessToken, expiresIn (ms)}`. A renewal after
+ * a 401 sends the body `{"rejected": "<token>"}` (as `text/plain`) so the endpoint can drop a
+ * token it still caches; other requests send no body. Never stores the token anywhere but
+ * memory.
  */
 export function endpointTokenSource(url: string, options: TokenSourceOptions = {}): TokenSource {
   const key = absoluteUrl(url);
@@ -163,13 +189,20 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
 
   const now = options.now ?? Date.now;
   const doFetch = options.fetch;
-  const source = new CachedTokenSource(async () => {
+  const source = new CachedTokenSource(async ({rejected}) => {
     let response: Response;
     try {
       response = await (doFetch ?? globalThis.fetch)(key, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: {Accept: 'application/json'},
+        // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
+        // origin that answers no preflight, or one that ignores bodies, works as before.
+        ...(rejected === undefined
+          ? {headers: {Accept: 'application/json'}}
+          : {
+              headers: {Accept: 'application/json', 'Content-Type': 'text/plain;charset=UTF-8'},
+              body: JSON.stringify({rejected}),
+            }),
       });
     } catch (error) {
       throw tokenFailed('The token endpoint could not be reached', null, true, error);
@@ -197,16 +230,18 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
 /**
  * Wraps the contract's `fetchToken: () => Promise<{accessToken, expiresIn}>`, where
  * `expiresIn` is in seconds. The token is kept in memory and renewed like an endpoint's.
+ * A renewal after a 401 calls `fetchToken({rejected})` with the refused token, so a function
+ * that caches tokens itself can drop that one; other calls pass no argument.
  */
 export function functionTokenSource(
-  fetchToken: () => Promise<FetchedToken>,
+  fetchToken: (request?: TokenRequest) => Promise<FetchedToken>,
   options: Pick<TokenSourceOptions, 'now'> = {},
 ): TokenSource {
   const now = options.now ?? Date.now;
-  return new CachedTokenSource(async () => {
+  return new CachedTokenSource(async ({rejected}) => {
     let answer: FetchedToken;
     try {
-      answer = await fetchToken();
+      answer = await (rejected === undefined ? fetchToken() : fetchToken({rejected}));
     } catch (error) {
       if (error instanceof ConfiguratorError) throw error;
       throw tokenFailed('fetchToken failed', null, true, error);
