@@ -283,6 +283,7 @@ export const styles = css`
     box-shadow: var(--_ring);
   }
   .tab-index {
+    flex: none;
     display: inline-grid;
     place-items: center;
     width: 1.6rem;
@@ -306,8 +307,12 @@ export const styles = css`
     gap: calc(var(--_space) * 1.25);
   }
   @container (max-width: 559px) {
+    .card {
+      padding: var(--_space);
+    }
     .tab:not([aria-selected='true']) {
       flex: 0 0 auto;
+      padding-inline: 0.5rem;
     }
     .tab[aria-selected='true'] {
       flex: 1 1 auto;
