@@ -3,6 +3,7 @@ import type {AppEnv} from '../auth/index.js';
 import {notFound} from '../errors.js';
 import {queryBoolean, queryInteger, queryString, readJson} from '../http/index.js';
 import {readAddToQuotation, readQuoteRequest, type Quotations} from '../quotes/index.js';
+import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 import {languageForChange, languageFromQuery} from './language.js';
 import {
@@ -48,7 +49,8 @@ export function registerVersionedRoutes(
     searchbarFlag(c);
     queryBoolean(c, 'preview', false);
     const lang = queryString(c, 'lang');
-    return c.json(
+    return configurationResponse(
+      c,
       configurator.start(c.req.param('featureModelName'), {
         lang: lang === undefined ? undefined : languageFromQuery(lang, defaultLanguage),
         allowCode: true,
@@ -60,7 +62,8 @@ export function registerVersionedRoutes(
     searchbarFlag(c);
     queryBoolean(c, 'ignoreConflicts', false);
     const lang = queryString(c, 'lang');
-    return c.json(
+    return configurationResponse(
+      c,
       configurator.open(c.req.param('configurationId'), {
         lang: lang === undefined ? undefined : languageFromQuery(lang, defaultLanguage),
       }),
@@ -77,7 +80,7 @@ export function registerVersionedRoutes(
     searchbarFlag(c);
     const body = readLanguageChange(await readJson(c.req.raw));
     const lang = languageForChange(body.languageIso);
-    return c.json(configurator.changeLanguage(body.configurationId, lang));
+    return configurationResponse(c, configurator.changeLanguage(body.configurationId, lang));
   };
   app.post(`${prefix}/changelanguage`, changeLanguageByBody);
   app.put(`${prefix}/changelanguage`, changeLanguageByBody);
@@ -95,19 +98,19 @@ export function registerVersionedRoutes(
   app.put(`${prefix}/:id/text/multiple`, async (c) => {
     searchbarFlag(c);
     const texts = readTextRequirements(await readJson(c.req.raw));
-    return c.json(configurator.setTexts(c.req.param('id'), texts));
+    return configurationResponse(c, configurator.setTexts(c.req.param('id'), texts));
   });
 
   app.put(`${prefix}/:id/text`, async (c) => {
     searchbarFlag(c);
     const text = readTextRequirement(await readJson(c.req.raw));
-    return c.json(configurator.setTexts(c.req.param('id'), [text]));
+    return configurationResponse(c, configurator.setTexts(c.req.param('id'), [text]));
   });
 
   app.put(`${prefix}/:id/changelanguage`, async (c) => {
     searchbarFlag(c);
     const lang = languageForChange(await readLanguageBody(c.req.raw));
-    return c.json(configurator.changeLanguage(c.req.param('id'), lang));
+    return configurationResponse(c, configurator.changeLanguage(c.req.param('id'), lang));
   });
 
   app.get(`${prefix}/:id/image`, (c) => {
@@ -127,7 +130,10 @@ export function registerVersionedRoutes(
     searchbarFlag(c);
     const ignoreConflicts = queryBoolean(c, 'ignoreConflicts', false);
     const requirement = readRequirement(await readJson(c.req.raw));
-    return c.json(configurator.update(c.req.param('id'), requirement, {ignoreConflicts}));
+    return configurationResponse(
+      c,
+      configurator.update(c.req.param('id'), requirement, {ignoreConflicts}),
+    );
   });
 }
 

@@ -25,7 +25,13 @@ export {
   type RenderOptions,
 } from './render-configuration.js';
 export {EngineError, EngineErrorCode} from './engine-error.js';
-export {encodeConfiguration, serializeConfiguration} from './serialize-configuration.js';
+export {
+  configurationPieces,
+  encodeConfiguration,
+  isSharedPiece,
+  serializeConfiguration,
+} from './serialize-configuration.js';
+export {gzipPieces} from './gzip-pieces.js';
 export {escapeXml, renderStepImage, type StepImageOptions} from './step-image.js';
 export {guidFor} from './guid.js';
 export {findModel, sampleModels} from '../models/catalog.js';

@@ -6,25 +6,32 @@ import type {Configuration, FeatureNode, Step} from '../../src/session/wire.js';
  * changed (values, prices, disabled nodes) is serialised per answer.
  */
 const cache = new WeakMap<object, Buffer>();
+/** The cached pieces themselves, so a compressor can recognise (and cache) them too. */
+const sharedPieces = new WeakSet<Buffer>();
 
 const open = (head: object) => {
   const json = JSON.stringify({...head, features: undefined, steps: undefined});
   return Buffer.from(json.length > 2 ? `${json.slice(0, -1)},` : '{');
 };
 const comma = Buffer.from(',');
+const closeList = Buffer.from(']}');
+const closeObject = Buffer.from('}');
+const featureModelKey = Buffer.from('"featureModel":');
+const stepsKey = Buffer.from('"steps":[');
+const featuresKey = Buffer.from('"features":[');
 
 function pushList(
   chunks: Buffer[],
-  name: string,
+  key: Buffer,
   items: readonly object[],
   each: (item: never, chunks: Buffer[]) => void,
 ) {
-  chunks.push(Buffer.from(`"${name}":[`));
+  chunks.push(key);
   items.forEach((item, i) => {
     if (i > 0) chunks.push(comma);
     each(item as never, chunks);
   });
-  chunks.push(Buffer.from(']}'));
+  chunks.push(closeList);
 }
 
 function cached(value: object, chunks: Buffer[], build: (into: Buffer[]) => void) {
@@ -38,6 +45,7 @@ function cached(value: object, chunks: Buffer[], build: (into: Buffer[]) => void
     build(own);
     bytes = Buffer.concat(own);
     cache.set(value, bytes);
+    sharedPieces.add(bytes);
   }
   chunks.push(bytes);
 }
@@ -45,15 +53,36 @@ function cached(value: object, chunks: Buffer[], build: (into: Buffer[]) => void
 function nodeChunks(node: FeatureNode, chunks: Buffer[]) {
   cached(node, chunks, (into) => {
     into.push(open(node));
-    pushList(into, 'features', node.features, nodeChunks);
+    pushList(into, featuresKey, node.features, nodeChunks);
   });
 }
 
 function stepChunks(step: Step, chunks: Buffer[]) {
   cached(step, chunks, (into) => {
     into.push(open(step));
-    pushList(into, 'features', step.features, nodeChunks);
+    pushList(into, featuresKey, step.features, nodeChunks);
   });
+}
+
+/**
+ * A configuration as UTF-8 JSON pieces that, written one after the other, are the whole
+ * answer. Pieces shared with other answers are the same `Buffer` objects every time (see
+ * {@link isSharedPiece}), so nothing large is copied per answer.
+ */
+export function configurationPieces(configuration: Configuration): Buffer[] {
+  const {featureModel, ...rest} = configuration;
+  const chunks: Buffer[] = [open(rest), featureModelKey, open(featureModel)];
+  // The steps list of a state that disables nothing is the frozen shared list: one piece.
+  cached(featureModel.steps, chunks, (into) =>
+    pushList(into, stepsKey, featureModel.steps, stepChunks),
+  );
+  chunks.push(closeObject);
+  return chunks;
+}
+
+/** Whether a piece is cached model JSON, the same bytes in every answer that holds it. */
+export function isSharedPiece(piece: Buffer): boolean {
+  return sharedPieces.has(piece);
 }
 
 /**
@@ -61,11 +90,7 @@ function stepChunks(step: Step, chunks: Buffer[]) {
  * `JSON.stringify` plus encoding on large models, and it parses to the same value.
  */
 export function encodeConfiguration(configuration: Configuration): Uint8Array<ArrayBuffer> {
-  const {featureModel, ...rest} = configuration;
-  const chunks: Buffer[] = [open(rest), Buffer.from('"featureModel":'), open(featureModel)];
-  pushList(chunks, 'steps', featureModel.steps, stepChunks);
-  chunks.push(Buffer.from('}'));
-  return Buffer.concat(chunks) as Uint8Array<ArrayBuffer>;
+  return Buffer.concat(configurationPieces(configuration)) as Uint8Array<ArrayBuffer>;
 }
 
 /** {@link encodeConfiguration} as a string: the same value `JSON.stringify` gives. */
