@@ -161,7 +161,7 @@ export class ProductConfiguratorElement extends LitElement {
   static override styles = styles;
 
   /** Model identifier: the model's root feature name or its GUID (v3 `new/{IDENTIFIER}`). */
-  @property({reflect: true}) model = '';
+  @property() model = '';
 
   /** URL on the host's backend that returns an access token (POST, same-origin credentials). */
   @property({attribute: 'token-endpoint'}) tokenEndpoint = '';
@@ -173,7 +173,7 @@ export class ProductConfiguratorElement extends LitElement {
    * Two-letter language for the model texts and the element's own texts. Default: the nearest
    * `lang` attribute up the page, else English. Changing it changes the session's language.
    */
-  @property({reflect: true}) override lang = '';
+  @property() override lang = '';
 
   /** An existing session id or code to resume (a code copies that configuration). */
   @property() configuration = '';

@@ -29,6 +29,8 @@ describe('product-configurator', () => {
     );
     expect(el.session).to.equal(null);
     expect(el.value).to.equal(null);
+    // An empty lang attribute would mark the host's slotted content as "unknown language".
+    expect(el.hasAttribute('lang')).to.equal(false);
     expect($$(el, '[part~="skeleton"]')).to.have.length(0);
     const error = await el.select('any', true).then(
       () => null,
