@@ -10,6 +10,8 @@ const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:8787';
 
 export default {
   files: ['test/element/**/*.test.ts'],
+  // scripts/test.mjs picks the port so the service can allow this page's origin.
+  ...(process.env.WTR_PORT ? {port: Number(process.env.WTR_PORT)} : {}),
   nodeResolve: {exportConditions: ['development', 'browser']},
   concurrency: 2,
   concurrentBrowsers: 1,

@@ -3,6 +3,7 @@
 // origin. Ends with one line `N passed, N failed` so a run that executed nothing is visible.
 import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
+import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
@@ -59,11 +60,22 @@ async function nodeTests() {
   return counts;
 }
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the reference service on a free port with a throwaway data folder; resolves its URL. */
-function startService() {
+function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn'},
+    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env},
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -76,10 +88,16 @@ function startService() {
         child.stdout.resume();
         resolve({
           url: match[0],
-          stop: () => {
-            child.kill();
-            rmSync(dataDir, {recursive: true, force: true});
-          },
+          // The store compacts on shutdown: remove its folder only once the process is gone.
+          stop: () =>
+            new Promise((done) => {
+              child.removeAllListeners('exit');
+              child.once('exit', () => {
+                rmSync(dataDir, {recursive: true, force: true});
+                done();
+              });
+              child.kill();
+            }),
         });
       }
     });
@@ -91,18 +109,22 @@ function startService() {
 
 async function browserTests() {
   if (testFiles('test/element').length === 0) return {passed: 0, failed: 0, skipped: 0};
-  const service = await startService();
+  // The page's origin is fixed up front so the service can allow it, as a host site would.
+  const pagePort = await freePort();
+  const service = await startService({
+    ALLOWED_ORIGINS: `http://localhost:${pagePort},http://127.0.0.1:${pagePort}`,
+  });
   try {
     const code = await run(
       process.execPath,
       ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
-      {SERVICE_URL: service.url},
+      {SERVICE_URL: service.url, WTR_PORT: String(pagePort)},
     );
     const counts = readCounts(`${results}/browser.json`);
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     return counts;
   } finally {
-    service.stop();
+    await service.stop();
   }
 }
 
