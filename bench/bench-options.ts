@@ -15,6 +15,8 @@ export interface BenchOptions {
   store: 'memory' | 'journal';
   /** Run the service on the benchmark's own thread instead of a worker thread. */
   sameThread: boolean;
+  /** Ask for gzip answers (`Accept-Encoding: gzip`) instead of plain JSON. */
+  gzip: boolean;
 }
 
 const defaults: BenchOptions = {
@@ -26,10 +28,11 @@ const defaults: BenchOptions = {
   engineSeconds: 3,
   store: 'memory',
   sameThread: false,
+  gzip: false,
 };
 
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
-       [--updates 0] [--engine-seconds 3] [--store memory|journal] [--same-thread]
+       [--updates 0] [--engine-seconds 3] [--store memory|journal] [--same-thread] [--gzip]
 Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
 
 /** Reads the options; prints the usage and exits on `--help` or a bad value. */
@@ -73,5 +76,6 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     options.store = store;
   }
   options.sameThread = argv.includes('--same-thread') || env.BENCH_SAME_THREAD === '1';
+  options.gzip = argv.includes('--gzip') || env.BENCH_GZIP === '1';
   return options;
 }

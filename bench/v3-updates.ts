@@ -156,14 +156,20 @@ async function httpPhase(options: BenchOptions) {
             `${server.url}/api/3/configurator/${session.id}?ignoreConflicts=true`,
             {
               method: 'PUT',
-              headers: {Authorization: bearer, 'Content-Type': 'application/json'},
+              headers: {
+                Authorization: bearer,
+                'Content-Type': 'application/json',
+                // fetch asks for gzip unless told otherwise; identity measures the plain bytes.
+                'Accept-Encoding': options.gzip ? 'gzip' : 'identity',
+              },
               body: body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
             },
           );
           // Bytes, not text: decoding 1 MB per answer would load the client, not the service.
           const answer = await response.arrayBuffer();
           latencies.push(performance.now() - t0);
-          bytes += answer.byteLength;
+          // fetch inflates gzip: the wire size is the announced length.
+          bytes += Number(response.headers.get('content-length') ?? answer.byteLength);
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           // Now and then, check that the answer really is this session's configuration.
           if (response.status === 200 && latencies.length % 64 === 0) {
@@ -191,7 +197,9 @@ async function httpPhase(options: BenchOptions) {
       `  latency         p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}` +
         `  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? NaN)}`,
     );
-    console.log(`  response size   ${kib(bytes / Math.max(1, latencies.length))} on average`);
+    console.log(
+      `  response size   ${kib(bytes / Math.max(1, latencies.length))} on average on the wire`,
+    );
     console.log(
       `  statuses        ${[...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')}` +
         (ok === latencies.length ? '' : '  (non-200 answers are refusals of impossible values)'),
@@ -254,6 +262,7 @@ const options = readBenchOptions(process.argv.slice(2), process.env);
 console.log(
   `v3 update benchmark: ${options.nodes} nodes (seed ${options.seed}), ${options.sessions} sessions, ` +
     `${options.seconds} s${options.updates ? ` or ${options.updates} updates` : ''}, ${options.store} store, ` +
+    `${options.gzip ? 'gzip' : 'identity'} answers, ` +
     `service on ${options.sameThread ? 'the same thread' : 'a worker thread'}`,
 );
 await httpPhase(options);

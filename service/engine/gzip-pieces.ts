@@ -1,13 +1,20 @@
 import {constants, crc32, deflateRawSync} from 'node:zlib';
+import {crc32Append, crc32Shift, type Crc32Shift} from './crc32-combine.js';
 import {isSharedPiece} from './serialize-configuration.js';
+
+interface Segment {
+  compressed: Buffer;
+  crc: number;
+  shift: Crc32Shift;
+}
 
 /**
  * Compressed forms of the shared model pieces. Each is a raw deflate stream ended with a sync
  * flush (byte-aligned, not final), so such segments can follow one another in one gzip
  * member: the model text, 90% of an answer, is compressed once per language instead of once
- * per answer (docs/decisions/0008-gzip-from-cached-segments.md).
+ * per answer (docs/decisions/0009-gzip-from-cached-segments.md).
  */
-const deflated = new WeakMap<Buffer, Buffer>();
+const segments = new WeakMap<Buffer, Segment>();
 
 /** Cached once, so it may cost more; per-answer text is small and must be quick. */
 const sharedLevel = 6;
@@ -35,23 +42,30 @@ export function gzipPieces(pieces: readonly Buffer[]): Buffer[] {
   let pending: Buffer[] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    out.push(segment(pending.length === 1 ? pending[0]! : Buffer.concat(pending), answerLevel));
+    const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    crc = crc32(bytes, crc);
+    out.push(segment(bytes, answerLevel));
     pending = [];
   };
   for (const piece of pieces) {
-    crc = crc32(piece, crc);
     size += piece.length;
     if (piece.length < minSegment || !isSharedPiece(piece)) {
       pending.push(piece);
       continue;
     }
     flush();
-    let compressed = deflated.get(piece);
-    if (compressed === undefined) {
-      compressed = segment(piece, sharedLevel);
-      deflated.set(piece, compressed);
+    let cached = segments.get(piece);
+    if (cached === undefined) {
+      cached = {
+        compressed: segment(piece, sharedLevel),
+        crc: crc32(piece),
+        shift: crc32Shift(piece.length),
+      };
+      segments.set(piece, cached);
     }
-    out.push(compressed);
+    // The checksum too comes from the cache: the shared bytes are not read again.
+    crc = crc32Append(crc, cached.crc, cached.shift);
+    out.push(cached.compressed);
   }
   flush();
   const trailer = Buffer.alloc(8);

@@ -10,6 +10,7 @@ import {formatPrice, notAvailableWith, resolveLanguage, roundMoney} from '../i18
 import {featurePath} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
 import {localise} from './localise.js';
+import {rememberValuesJson} from './serialize-configuration.js';
 import type {SessionState} from './session-state.js';
 
 export interface RenderOptions {
@@ -65,9 +66,16 @@ export function renderConfiguration(
       if (index !== undefined) values[id] = on(index) ? number(index) : 0;
     }
   } else {
-    for (let i = 0; i < model.nodes.length; i++) {
-      values[model.nodes[i]!.id] = on(i) ? number(i) : 0;
+    // The JSON of the full map is built alongside: the encoder's costliest per-answer text.
+    const keys = valueKeys(model);
+    let json = '{';
+    for (let i = 0; i < keys.length; i++) {
+      const value = on(i) ? number(i) : 0;
+      values[model.nodes[i]!.id] = value;
+      json += i === 0 ? `${keys[i]}${value}` : `,${keys[i]}${value}`;
     }
+    // Node ids are GUIDs and values numbers: ASCII, so latin1 is the UTF-8 encoding.
+    rememberValuesJson(values, Buffer.from(`${json}}`, 'latin1'));
   }
 
   const vat = 1 + model.vatRate;
@@ -208,6 +216,18 @@ function localiseConflicts(model: CompiledModel, conflicts: Conflict[], lang: st
       })),
     };
   });
+}
+
+const keysByModel = new WeakMap<CompiledModel, string[]>();
+
+/** `"<node id>":` for every node in tree order, the keys of a full `values` map. */
+function valueKeys(model: CompiledModel): string[] {
+  let keys = keysByModel.get(model);
+  if (!keys) {
+    keys = model.nodes.map((node) => `${JSON.stringify(node.id)}:`);
+    keysByModel.set(model, keys);
+  }
+  return keys;
 }
 
 function skeletonFor(model: CompiledModel, lang: string): LocalisedSkeleton {

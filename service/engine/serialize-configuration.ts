@@ -17,6 +17,18 @@ const comma = Buffer.from(',');
 const closeList = Buffer.from(']}');
 const closeObject = Buffer.from('}');
 const featureModelKey = Buffer.from('"featureModel":');
+const valuesKey = Buffer.from('"values":');
+
+/** JSON of `values` maps, built by the renderer while it fills them. */
+const valuesJson = new WeakMap<object, Buffer>();
+
+/**
+ * Records the UTF-8 JSON of a `values` map the caller has just built (and will not change), so
+ * the encoder need not stringify two thousand entries again.
+ */
+export function rememberValuesJson(values: object, json: Buffer): void {
+  valuesJson.set(values, json);
+}
 const stepsKey = Buffer.from('"steps":[');
 const featuresKey = Buffer.from('"features":[');
 
@@ -70,8 +82,10 @@ function stepChunks(step: Step, chunks: Buffer[]) {
  * {@link isSharedPiece}), so nothing large is copied per answer.
  */
 export function configurationPieces(configuration: Configuration): Buffer[] {
-  const {featureModel, ...rest} = configuration;
-  const chunks: Buffer[] = [open(rest), featureModelKey, open(featureModel)];
+  const {featureModel, values, ...rest} = configuration;
+  const chunks: Buffer[] = [open(rest), valuesKey];
+  chunks.push(valuesJson.get(values) ?? Buffer.from(JSON.stringify(values)));
+  chunks.push(comma, featureModelKey, open(featureModel));
   // The steps list of a state that disables nothing is the frozen shared list: one piece.
   cached(featureModel.steps, chunks, (into) =>
     pushList(into, stepsKey, featureModel.steps, stepChunks),

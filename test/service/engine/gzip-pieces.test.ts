@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {gunzipSync} from 'node:zlib';
+import {crc32, gunzipSync} from 'node:zlib';
+import {crc32Append, crc32Shift} from '../../../service/engine/crc32-combine.js';
 import {
   applyRequirement,
   compileModel,
@@ -67,5 +68,26 @@ describe('gzipPieces', () => {
 
   it('stays valid for an empty input', () => {
     assert.equal(gunzipSync(Buffer.concat(gzipPieces([]))).length, 0);
+  });
+});
+
+describe('crc32Shift and crc32Append', () => {
+  it('give the CRC-32 of a concatenation from the parts', () => {
+    const bytes = (length: number, seed: number) =>
+      Buffer.from(Array.from({length}, (_, i) => (i * seed + 3) & 255));
+    for (const [a, b] of [
+      [0, 0],
+      [0, 5],
+      [5, 0],
+      [1, 1],
+      [100, 1000],
+      [3, 70_001],
+      [65_536, 16_385],
+    ] as const) {
+      const first = bytes(a, 7);
+      const second = bytes(b, 13);
+      const expected = crc32(Buffer.concat([first, second]));
+      assert.equal(crc32Append(crc32(first), crc32(second), crc32Shift(b)), expected, `${a}+${b}`);
+    }
   });
 });
