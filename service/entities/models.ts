@@ -1,4 +1,5 @@
 import {QuotationStatus, quotationStatuses} from '../quotations/quotation-status.js';
+import {customerFields} from '../quotes/customer-fields.js';
 import type {Store} from '../store/index.js';
 import {FieldType, type Field} from './field-type.js';
 import {field, type Entity, type EntityModel, type Relation} from './entity-model.js';
@@ -10,41 +11,8 @@ const optionalNumber = () => field.nullable(FieldType.number);
 /** Fields every stored model has: its GUID and the service's two moments. */
 const base = () => ({id: field.id(), createdAt: field.stamp(), updatedAt: field.stamp()});
 
-/** The customer fields of a quote request, all optional text, as a CRM account keeps them. */
-export const customerFields = [
-  'firstName',
-  'lastName',
-  'lastNamePrefix',
-  'salutation',
-  'email',
-  'city',
-  'postalCode',
-  'streetName',
-  'houseNumber',
-  'countryIso',
-  'languageIso',
-  'phoneNumber',
-  'phoneNumber2',
-  'companyName',
-  'iban',
-  'cocNumber',
-  'vatNumber',
-  'shipto_FirstName',
-  'shipto_LastName',
-  'shipto_LastNamePrefix',
-  'shipto_Salutation',
-  'shipto_Email',
-  'shipto_City',
-  'shipto_PostalCode',
-  'shipto_StreetName',
-  'shipto_HouseNumber',
-  'shipto_CountryIso',
-  'shipto_LanguageIso',
-  'shipto_PhoneNumber',
-  'shipto_PhoneNumber2',
-  'shipto_CompanyName',
-  'remarks',
-] as const;
+// Kept by CRM accounts, all optional text; the quote request reader shares the list.
+export {customerFields};
 
 const one = (name: string, collection: string, key: string): Relation => ({
   name,

@@ -1,4 +1,5 @@
-export {customerFieldNames, readAddToQuotation, readQuoteRequest} from './quote-body.js';
+export {customerFieldNames, customerFields} from './customer-fields.js';
+export {readAddToQuotation, readQuoteRequest} from './quote-body.js';
 export type {AddToQuotationInput, ConfigurationOrder, QuoteRequestInput} from './quote-body.js';
 export {QuoteErrorCode, Quotations} from './quotations.js';
 export type {QuotationsOptions} from './quotations.js';

@@ -1,43 +1,6 @@
-import type {QuoteCustomer} from '../../src/session/wire.js';
 import {ErrorCode, badRequest} from '../errors.js';
 import {Fields, guidList} from '../http/index.js';
-
-/** The customer fields of a quote request, spelled as the wire spells them. */
-export const customerFieldNames = [
-  'firstName',
-  'lastName',
-  'lastNamePrefix',
-  'salutation',
-  'email',
-  'city',
-  'postalCode',
-  'streetName',
-  'houseNumber',
-  'countryIso',
-  'languageIso',
-  'phoneNumber',
-  'phoneNumber2',
-  'companyName',
-  'iban',
-  'cocNumber',
-  'vatNumber',
-  'shipto_FirstName',
-  'shipto_LastName',
-  'shipto_LastNamePrefix',
-  'shipto_Salutation',
-  'shipto_Email',
-  'shipto_City',
-  'shipto_PostalCode',
-  'shipto_StreetName',
-  'shipto_HouseNumber',
-  'shipto_CountryIso',
-  'shipto_LanguageIso',
-  'shipto_PhoneNumber',
-  'shipto_PhoneNumber2',
-  'shipto_CompanyName',
-  'remarks',
-  'grecaptcha',
-] as const satisfies readonly (keyof QuoteCustomer)[];
+import {customerFieldNames} from './customer-fields.js';
 
 const emailFields = new Set(['email', 'shipto_Email']);
 const twoLetterFields = new Set([
