@@ -16,6 +16,29 @@ const ts = () =>
     sourceMap: true,
   });
 
+// Lit's css templates are shipped as written; terser leaves template text alone. Comments and
+// whitespace in the style sheets go at build time. Only plain templates (no interpolation, no
+// escapes, no quoted text that whitespace could matter in) are touched.
+const compactCss = () => ({
+  name: 'compact-css',
+  transform(code, id) {
+    if (!id.endsWith('-styles.ts')) return null;
+    const out = code.replace(/\bcss ?`([^`]*)`/g, (whole, text) => {
+      const strings = text.match(/'[^'\n]*'|"[^"\n]*"/g) ?? [];
+      if (/\$\{|\\/.test(text) || strings.some((q) => /\s|[{};,>]/.test(q))) return whole;
+      const compact = text
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s*([{};,>])\s*/g, '$1')
+        .replace(/;}/g, '}')
+        .trim();
+      return 'css`' + compact + '`';
+    });
+    // The style sheet's own lines map to nothing useful; say so rather than break the map.
+    return out === code ? null : {code: out, map: {mappings: ''}};
+  },
+});
+
 const onwarn = (warning) => {
   // Lit's decorators reference `this` at module level in some builds; anything else is an error.
   if (warning.code === 'THIS_IS_UNDEFINED') return;
@@ -26,7 +49,7 @@ export default [
   {
     input: 'src/product-configurator.ts',
     output: {file: 'dist/product-configurator.js', format: 'es', sourcemap: true},
-    plugins: [nodeResolve({browser: true}), ts(), terser({ecma: 2022, module: true})],
+    plugins: [compactCss(), nodeResolve({browser: true}), ts(), terser({ecma: 2022, module: true})],
     onwarn,
   },
   {
@@ -43,7 +66,7 @@ export default [
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [nodeResolve({browser: true}), ts()],
+    plugins: [compactCss(), nodeResolve({browser: true}), ts()],
     onwarn,
   },
 ];

@@ -141,6 +141,7 @@ type Screen = 'configure' | 'quote' | 'thanks';
  * @csspart error-blocking - The error shown when nothing could be loaded.
  * @csspart error-banner - The error shown above a configuration that stays usable.
  * @csspart retry-button - The error notice's retry button.
+ * @csspart dismiss-button - The button closing an error notice that trying again cannot fix.
  *
  * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
  * @cssproperty [--configurator-accent-contrast=#ffffff] - Text on the accent colour.
@@ -366,7 +367,13 @@ export class ProductConfiguratorElement extends LitElement {
     const banner =
       // The quote form reports its own failures; elsewhere the banner offers a retry.
       snapshot.error && snapshot.error.code !== ErrorCode.aborted && this._screen === 'configure'
-        ? renderError(this.#errorView(snapshot.error, s, false), false, s, () => this.#retry())
+        ? renderError(
+            this.#errorView(snapshot.error, s, false),
+            false,
+            s,
+            () => this.#retry(),
+            () => this.#controller.session?.dismissError(),
+          )
         : nothing;
 
     let main: unknown;
@@ -508,6 +515,8 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   async #showScreen(screen: Screen) {
+    // Back to the steps: a failure of the quote form (or one already reported) is old news.
+    if (screen === 'configure') this.#controller.session?.dismissError();
     this._screen = screen;
     this._formError = '';
     await this.updateComplete;
@@ -520,6 +529,7 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   async #goToStep(stepId: string, focusTab: boolean) {
+    this.#controller.session?.dismissError();
     this._activeStep = stepId;
     await this.updateComplete;
     if (focusTab)
@@ -527,6 +537,7 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   async #goToNode(nodeId: string, stepId: string | null) {
+    this.#controller.session?.dismissError();
     this._screen = 'configure';
     if (stepId) this._activeStep = stepId;
     await this.updateComplete;

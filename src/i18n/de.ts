@@ -79,6 +79,7 @@ export const de = {
     'Ihre letzte Änderung konnte noch nicht gespeichert werden. Ihre Auswahl bleibt erhalten.',
   errorQuote: 'Ihre Anfrage konnte nicht gesendet werden. Ihre Angaben bleiben erhalten.',
   retry: 'Erneut versuchen',
+  dismiss: 'Schließen',
   errorReasons: {
     network: 'Es besteht keine Verbindung zum Dienst.',
     timeout: 'Der Dienst hat zu lange nicht geantwortet.',

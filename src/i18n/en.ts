@@ -77,6 +77,7 @@ export const en = {
   errorApply: 'Your last change could not be saved yet. Your choices are kept.',
   errorQuote: 'Your request could not be sent. Your details are kept.',
   retry: 'Try again',
+  dismiss: 'Dismiss',
   errorReasons: {
     network: 'There is no connection to the service.',
     timeout: 'The service took too long to answer.',

@@ -78,6 +78,7 @@ export const fr = {
     'Votre dernière modification n’a pas encore été enregistrée. Vos choix sont conservés.',
   errorQuote: 'Votre demande n’a pas pu être envoyée. Vos coordonnées sont conservées.',
   retry: 'Réessayer',
+  dismiss: 'Fermer',
   errorReasons: {
     network: 'Pas de connexion au service.',
     timeout: 'Le service a mis trop de temps à répondre.',

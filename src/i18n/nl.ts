@@ -77,6 +77,7 @@ export const nl = {
   errorApply: 'Uw laatste wijziging is nog niet opgeslagen. Uw keuzes blijven bewaard.',
   errorQuote: 'Uw aanvraag kon niet worden verstuurd. Uw gegevens blijven bewaard.',
   retry: 'Opnieuw proberen',
+  dismiss: 'Sluiten',
   errorReasons: {
     network: 'Er is geen verbinding met de service.',
     timeout: 'De service reageerde te traag.',

@@ -80,6 +80,8 @@ export interface Strings {
   errorApply: string;
   errorQuote: string;
   retry: string;
+  /** Closes a message that offers nothing to try again. */
+  dismiss: string;
   errorReasons: {
     network: string;
     timeout: string;

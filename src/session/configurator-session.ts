@@ -329,13 +329,16 @@ export class ConfiguratorSession extends EventTarget {
     const epoch = this.#epoch;
     this.#begin();
     try {
-      return await this.#http.request<QuoteRequestResult>({
+      const result = await this.#http.request<QuoteRequestResult>({
         method: 'POST',
         path: `${versioned}/requestquote`,
         json: body,
         signal: this.#abort.signal,
         idempotent: false,
       });
+      // A quote accepted after an earlier failure: that failure is no longer news.
+      if (epoch === this.#epoch && !this.#pausedByError && !this.#failedLoad) this.#error = null;
+      return result;
     } catch (error) {
       const failure = toConfiguratorError(error);
       if (epoch === this.#epoch) this.#fail(failure);
@@ -355,11 +358,26 @@ export class ConfiguratorSession extends EventTarget {
       await this.#load(this.#failedLoad);
       return;
     }
-    if (!this.#pausedByError) return;
+    if (!this.#pausedByError) {
+      // Nothing waits to be re-sent (a refused input, a failed quote): the shopper has seen it.
+      this.dismissError();
+      return;
+    }
     this.#pausedByError = false;
     this.#pump();
     await this.#whenSettled();
     if (this.#pausedByError && this.#error) throw this.#error;
+  }
+
+  /**
+   * Forgets the last error when nothing waits to be re-sent, for a UI whose shopper moved on
+   * (a failed quote request, a refused input). An error whose inputs are kept stays until
+   * they are applied.
+   */
+  dismissError(): void {
+    if (!this.#error || this.#pausedByError || this.#failedLoad) return;
+    this.#error = null;
+    this.#changed();
   }
 
   /** Drops the session and starts the same model anew. */

@@ -35,7 +35,10 @@ export function renderError(
   blocking: boolean,
   s: Strings,
   retry: () => void,
+  dismiss?: () => void,
 ): TemplateResult {
+  // A banner whose failure cannot pass by trying again offers to close it instead.
+  const close = !blocking && !error.retryable && dismiss;
   return html`<div
     class="notice danger ${blocking ? 'blocking card' : 'banner'}"
     part=${blocking ? 'error error-blocking' : 'error error-banner'}
@@ -45,9 +48,25 @@ export function renderError(
       <p class="notice-title">${error.title}</p>
       <p>${error.message} ${error.reason}</p>
     </div>
-    <button type="button" class="button secondary" part="button retry-button" @click=${retry}>
-      ${s.retry}
-    </button>
+    ${
+      close
+        ? html`<button
+            type="button"
+            class="button secondary"
+            part="button dismiss-button"
+            @click=${close}
+          >
+            ${s.dismiss}
+          </button>`
+        : html`<button
+            type="button"
+            class="button secondary"
+            part="button retry-button"
+            @click=${retry}
+          >
+            ${s.retry}
+          </button>`
+    }
   </div>`;
 }
 

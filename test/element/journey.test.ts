@@ -7,6 +7,7 @@ import {
   openStep,
   optionInput,
   readyConfigurator,
+  recordRequests,
   settled,
   until,
   valueOf,
@@ -223,5 +224,83 @@ describe('a shopper journey', () => {
     (form.elements.namedItem('shipTo') as HTMLInputElement).click();
     await el.updateComplete;
     expect(form.elements.namedItem('shipto_City')).not.to.equal(null);
+  });
+
+  it('keeps the form after a failed quote request, leaves no stale banner, and succeeds on a second try', async () => {
+    const el = await readyConfigurator();
+    await el.select(nodeByName(el.value!, '5 years').id, true);
+    const log = recordEvents(el);
+    const recorder = recordRequests();
+    try {
+      recorder.fail((url) => url.endsWith('/requestquote'));
+      $(el, '[part~="summary"] [part~="quote-button"]').click();
+      await el.updateComplete;
+      const fill = () => {
+        const form = $<HTMLFormElement>(el, 'form');
+        for (const [name, value] of Object.entries({
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+        })) {
+          const input = form.elements.namedItem(name) as HTMLInputElement;
+          if (input.value === value) continue;
+          input.value = value;
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+        }
+      };
+      fill();
+      const error = nextEvent(el, 'configurator-error');
+      $(el, '[part~="submit-button"]').click();
+      const e = await error;
+      expect(e).to.include({code: 'network', retryable: true, status: null});
+      expect(e.message).to.be.a('string').and.not.equal('');
+      await until(el, () => !!el.shadowRoot!.querySelector('[part~="form-error"]'), 'form error');
+      expect($(el, '[part~="form-error"]').textContent).to.contain('could not be sent');
+      // The details survive the failure.
+      const form = $<HTMLFormElement>(el, 'form');
+      expect((form.elements.namedItem('email') as HTMLInputElement).value).to.equal(
+        'ada@example.com',
+      );
+      await expect(el).to.be.accessible();
+
+      // Back to the steps: the quote failure is not shown there as if a choice had failed.
+      $(el, '[part~="back-button"]').click();
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part~="error-banner"]')).to.equal(null);
+      expect(el.session!.snapshot.error).to.equal(null);
+
+      // A second try, with the service reachable, goes through.
+      recorder.heal();
+      $(el, '[part~="summary"] [part~="quote-button"]').click();
+      await el.updateComplete;
+      fill();
+      const requested = nextEvent(el, 'configurator-quote-requested');
+      $(el, '[part~="submit-button"]').click();
+      const r = await requested;
+      expect(r.configurationId).to.equal(el.value!.id);
+      expect(r.result.quotationId).to.equal(r.quotationId);
+      expect(r.debtorId).to.equal(r.result.debtorId);
+      expect(r.bubbles && r.composed).to.equal(true);
+      expect(log.of('configurator-quote-submit')).to.have.length(2);
+      expect(log.of('configurator-quote-requested')).to.have.length(1);
+    } finally {
+      recorder.restore();
+      log.stop();
+    }
+  });
+
+  it('offers to close a banner that trying again cannot fix', async () => {
+    const el = await readyConfigurator();
+    const error = nextEvent(el, 'configurator-error');
+    await el.select('00000000-0000-4000-8000-000000000000', true).catch(() => {});
+    const e = await error;
+    expect(e).to.include({code: 'not_found', retryable: false, status: 404});
+    await el.updateComplete;
+    expect($(el, '[part~="error-banner"]').textContent).to.contain('Something went wrong');
+    expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
+    await expect(el).to.be.accessible();
+    $(el, '[part~="dismiss-button"]').click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part~="error-banner"]')).to.equal(null);
   });
 });

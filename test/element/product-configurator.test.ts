@@ -9,6 +9,8 @@ import {
   readyConfigurator,
   serviceUrl,
   mount,
+  nextTask,
+  recordRequests,
   until,
 } from '../helpers/browser/service.js';
 
@@ -37,6 +39,47 @@ describe('product-configurator', () => {
       (e: {code?: string}) => e,
     );
     expect(error?.code).to.equal('not_started');
+  });
+
+  it('sends no request at all until it has a model', async () => {
+    const recorder = recordRequests();
+    const resourcesBefore = performance.getEntriesByType('resource').length;
+    let tokenCalls = 0;
+    try {
+      const bare = await fixture<ProductConfiguratorElement>(
+        html`<product-configurator></product-configurator>`,
+      );
+      const withEndpoint = await fixture<ProductConfiguratorElement>(
+        html`<product-configurator
+          api-url=${serviceUrl}
+          token-endpoint=${`${serviceUrl}/api/configurator-token`}
+          lang="nl"
+        ></product-configurator>`,
+      );
+      const withFunction = await fixture<ProductConfiguratorElement>(
+        html`<product-configurator
+          api-url=${serviceUrl}
+          .fetchToken=${() => {
+            tokenCalls++;
+            return demoToken();
+          }}
+        ></product-configurator>`,
+      );
+      // Let anything an element might have scheduled run.
+      await nextTask();
+      await Promise.all([bare, withEndpoint, withFunction].map((el) => el.updateComplete));
+      await nextTask();
+      expect(recorder.requests).to.deep.equal([]);
+      expect(tokenCalls).to.equal(0);
+      expect(performance.getEntriesByType('resource').length).to.equal(resourcesBefore);
+      for (const el of [bare, withEndpoint, withFunction]) {
+        expect(el.session).to.equal(null);
+        expect($$(el, '[part~="skeleton"], [part~="error"]')).to.have.length(0);
+      }
+      await expect(bare).to.be.accessible();
+    } finally {
+      recorder.restore();
+    }
   });
 
   it('shows a skeleton while loading, then the configuration', async () => {

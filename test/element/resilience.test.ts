@@ -246,9 +246,18 @@ describe('several elements', () => {
     await ready;
     expect(a!.value!.id).not.to.equal(b!.value!.id);
     const foot = nodeByName(a!.value!, 'Foot ring').id;
+    let bChanges = 0;
+    b!.addEventListener('configurator-change', () => bChanges++);
+    const aChange = nextEvent(a!, 'configurator-change');
     await a!.select(foot, true);
+    expect((await aChange).target).to.equal(a);
     expect(valueOf(a!.value!, foot)).to.equal(1);
     expect(valueOf(b!.value!, foot)).to.equal(0);
+    expect(bChanges).to.equal(0);
+    // The language of one does not change the other.
+    a!.lang = 'de';
+    await until(a!, () => a!.value?.languageIso === 'de', 'a German configuration');
+    expect(b!.value!.languageIso).to.equal('en');
     container.remove();
   });
 
@@ -259,9 +268,22 @@ describe('several elements', () => {
     document.body.append(other);
     let readyAgain = false;
     el.addEventListener('configurator-ready', () => (readyAgain = true));
-    other.append(el); // disconnect + connect in one task
-    await nextTask();
-    await el.updateComplete;
+    const recorder = recordRequests();
+    try {
+      other.append(el); // disconnect + connect in one task
+      await nextTask();
+      await el.updateComplete;
+      // Moved twice more, once into a shadow root.
+      const host = document.createElement('div');
+      other.append(host);
+      host.attachShadow({mode: 'open'}).append(el);
+      other.append(el);
+      await nextTask();
+      await el.updateComplete;
+    } finally {
+      recorder.restore();
+    }
+    expect(recorder.requests.filter((r) => /\/(new|open)\//.test(r.url))).to.have.length(0);
     expect(el.session).to.equal(session);
     expect(session.snapshot.status).to.equal('ready');
     expect(readyAgain).to.equal(false);

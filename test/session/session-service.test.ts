@@ -506,6 +506,66 @@ describe('session against the reference service', () => {
     assert.equal(s.snapshot.conflict, null);
   });
 
+  test('a failed quote request leaves no stale error once the shopper moves on or a quote succeeds', async () => {
+    const svc = await service();
+    const wire = instrumentedFetch();
+    const s = session(svc, {fetch: wire.fetch});
+    const configuration = await s.start(model);
+    await s.select(nodeNamed(configuration, '5 years').id, true);
+    let failQuote = true;
+    wire.intercept = async (url) => {
+      if (failQuote && url.endsWith('/requestquote')) {
+        return new Response(JSON.stringify({code: 'invalid_request', message: 'refused'}), {
+          status: 400,
+          headers: {'Content-Type': 'application/json'},
+        });
+      }
+      return null;
+    };
+    const failed = nextEvent<SessionErrorEvent>(s, 'error');
+    await assert.rejects(s.requestQuote({email: 'ada@example.com'}), {status: 400});
+    assert.equal((await failed).error.status, 400);
+    assert.equal(s.snapshot.error?.status, 400);
+
+    // Going back to the steps: nothing waits to be re-sent, so the error can go.
+    s.dismissError();
+    assert.equal(s.snapshot.error, null);
+
+    // Failing again, then succeeding: the success clears the earlier failure.
+    await assert.rejects(s.requestQuote({email: 'ada@example.com'}), {status: 400});
+    assert.notEqual(s.snapshot.error, null);
+    failQuote = false;
+    const quote = await s.requestQuote({email: 'ada@example.com'});
+    assert.ok(quote.quotationId);
+    assert.equal(s.snapshot.error, null);
+
+    // retry() with nothing to re-send also forgets the error.
+    failQuote = true;
+    await assert.rejects(s.requestQuote({email: 'ada@example.com'}));
+    await s.retry();
+    assert.equal(s.snapshot.error, null);
+  });
+
+  test('dismissError keeps an error whose inputs wait to be re-sent', async () => {
+    const svc = await service();
+    const wire = instrumentedFetch();
+    const s = session(svc, {fetch: wire.fetch});
+    const configuration = await s.start(model);
+    const footRing = nodeNamed(configuration, 'Foot ring').id;
+    wire.intercept = async (_url, init) => {
+      if (init.method === 'PUT') throw new TypeError('fetch failed');
+      return null;
+    };
+    await assert.rejects(s.select(footRing, true), {code: ErrorCode.network});
+    s.dismissError();
+    assert.equal(s.snapshot.error?.code, ErrorCode.network);
+    assert.deepEqual(Object.fromEntries(s.snapshot.pending), {[footRing]: {on: true}});
+    wire.intercept = null;
+    await s.retry();
+    assert.equal(s.snapshot.error, null);
+    assert.equal(s.snapshot.values.get(footRing), 1);
+  });
+
   test('a per-request timeout is a retryable timeout error', async () => {
     const svc = await service();
     const wire = instrumentedFetch();
