@@ -6,7 +6,7 @@ import {
   functionTokenSource,
   parseTokenAnswer,
 } from '../../src/session/token-source.js';
-import {deferred, startLocalServer, type Answer} from './local-server.js';
+import {deferred, startLocalServer, type Answer, type SeenRequest} from './local-server.js';
 
 /** A fetch of its own per test, so the page-wide sharing does not leak between tests. */
 const ownFetch = (): typeof fetch => (input, init) => fetch(input, init);
@@ -36,10 +36,10 @@ describe('parseTokenAnswer', () => {
 });
 
 describe('endpointTokenSource', async () => {
-  let answer: () => Answer | Promise<Answer> = () => ({
+  let answer: (request: SeenRequest) => Answer | Promise<Answer> = () => ({
     body: {access_token: 't1', expires_in: 100},
   });
-  const server = await startLocalServer(() => answer());
+  const server = await startLocalServer((request) => answer(request));
   after(() => server.close());
   const tokenRequests = () => server.requests.filter((r) => r.path === '/token').length;
 
@@ -106,6 +106,59 @@ describe('endpointTokenSource', async () => {
     assert.equal(n, 2);
   });
 
+  test('renew(rejected) tells the endpoint which token was refused; get() sends no body', async () => {
+    let n = 0;
+    answer = () => ({body: {access_token: `b${++n}`, expires_in: 3600}});
+    const source = endpointTokenSource(`${server.url}/token`, {fetch: ownFetch()});
+    const before = server.requests.length;
+    const first = await source.get();
+    assert.equal(await source.renew(first), 'b2');
+    const [plain, report] = server.requests.slice(before);
+    assert.equal(plain.body, '');
+    assert.equal(plain.headers['content-type'], undefined);
+    assert.deepEqual(JSON.parse(report.body), {rejected: first});
+    // text/plain keeps the POST a CORS simple request: no preflight for a cross-origin endpoint.
+    assert.equal(report.headers['content-type'], 'text/plain;charset=UTF-8');
+    assert.equal(report.headers.accept, 'application/json');
+  });
+
+  test('a renewal under way without the report is followed by one that reports', async () => {
+    const hold = deferred();
+    let n = 0;
+    let now = 1_000_000;
+    answer = async (request) => {
+      n++;
+      // The first renewal is held, and then answered by an issuer still holding `old`.
+      if (n === 2) await hold.promise;
+      return {body: {access_token: request.body ? 'fresh' : 'old', expires_in: 100}};
+    };
+    const source = endpointTokenSource(`${server.url}/token`, {fetch: ownFetch(), now: () => now});
+    const before = server.requests.length;
+    assert.equal(await source.get(), 'old');
+    now += 95_000; // inside the renewal margin: the next get() renews, without a report
+    const renewal = source.get();
+    const renewed = source.renew('old');
+    hold.resolve();
+    assert.equal(await renewal, 'old');
+    assert.equal(await renewed, 'fresh');
+    assert.deepEqual(
+      server.requests.slice(before).map((r) => r.body),
+      ['', '', JSON.stringify({rejected: 'old'})],
+    );
+  });
+
+  test('an endpoint that ignores the report costs one request per renewal, not a loop', async () => {
+    let n = 0;
+    answer = () => {
+      n++;
+      return {body: {access_token: 'stuck', expires_in: 3600}};
+    };
+    const source = endpointTokenSource(`${server.url}/token`, {fetch: ownFetch()});
+    assert.equal(await source.get(), 'stuck');
+    assert.equal(await source.renew('stuck'), 'stuck');
+    assert.equal(n, 2);
+  });
+
   test('failures are token_failed, retryable only when the endpoint may recover', async () => {
     answer = () => ({status: 401, body: {code: 'not_authorized', message: 'no'}});
     const refused = endpointTokenSource(`${server.url}/token`, {fetch: ownFetch()});
@@ -154,6 +207,20 @@ describe('functionTokenSource', () => {
     assert.equal(await source.get(), 'f1');
     now = 9_100;
     assert.equal(await source.get(), 'f2');
+  });
+
+  test('a renewal after a 401 passes the refused token to fetchToken', async () => {
+    const calls: unknown[][] = [];
+    let n = 0;
+    const source = functionTokenSource(async (...args) => {
+      calls.push(args);
+      return {accessToken: `g${++n}`, expiresIn: 60};
+    });
+    assert.equal(await source.get(), 'g1');
+    assert.equal(await source.renew('g1'), 'g2');
+    // A late 401 for g1 neither calls fetchToken nor throws g2 away.
+    assert.equal(await source.renew('g1'), 'g2');
+    assert.deepEqual(calls, [[], [{rejected: 'g1'}]]);
   });
 
   test('wraps a throwing fetchToken as token_failed', async () => {
