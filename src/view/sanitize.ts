@@ -31,8 +31,25 @@ function instance() {
 export function sanitizeHtml(html: string): string {
   return instance().sanitize(html, {
     USE_PROFILES: {html: true},
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'dialog'],
-    FORBID_ATTR: ['style', 'id', 'name', 'slot', 'part', 'tabindex', 'autofocus'],
+    FORBID_TAGS: [
+      'style',
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'iframe',
+      'dialog',
+      // Media and image maps load or link past the image hook's check.
+      'video',
+      'audio',
+      'source',
+      'track',
+      'picture',
+      'area',
+      'map',
+    ],
+    FORBID_ATTR: ['style', 'id', 'name', 'slot', 'part', 'tabindex', 'autofocus', 'srcset'],
     ALLOW_DATA_ATTR: false,
   });
 }

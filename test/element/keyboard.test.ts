@@ -99,6 +99,41 @@ describe('keyboard only', () => {
     $<HTMLInputElement>(el, '#quote-firstName').focus();
     await sendKeys({type: 'Ada'});
     expect($<HTMLInputElement>(el, '#quote-firstName').value).to.equal('Ada');
+
+    // The warranty is unanswered: its link leads to it, and the keyboard answers it.
+    const link = $<HTMLElement>(el, '[part~="missing-link"]');
+    link.focus();
+    await sendKeys({press: 'Enter'});
+    await el.updateComplete;
+    const warranty = $(el, `[data-node="${id('Warranty')}"]`);
+    expect(warranty.contains(active(el))).to.equal(true);
+    for (let i = 0; i < 3 && (active(el) as HTMLInputElement | null)?.type !== 'radio'; i++) {
+      await sendKeys({press: 'Tab'});
+    }
+    expect((active(el) as HTMLInputElement).type).to.equal('radio');
+    const answered = nextEvent(el, 'configurator-change');
+    await sendKeys({press: 'Space'});
+    await answered;
+    await settled(el);
+    expect(el.value!.unansweredMandatories ?? []).to.have.length(0);
+
+    // Back to the form: what was typed is still there; Tab moves on, Enter sends.
+    $<HTMLButtonElement>(el, '[part~="summary"] [part~="quote-button"]').focus();
+    await sendKeys({press: 'Enter'});
+    await el.updateComplete;
+    expect($<HTMLInputElement>(el, '#quote-firstName').value).to.equal('Ada');
+    $<HTMLInputElement>(el, '#quote-firstName').focus();
+    await sendKeys({press: 'Tab'});
+    expect(active(el)?.getAttribute('name')).to.equal('lastName');
+    await sendKeys({type: 'Lovelace'});
+    await sendKeys({press: 'Tab'});
+    expect(active(el)?.getAttribute('name')).to.equal('email');
+    await sendKeys({type: 'ada@example.com'});
+    const requested = nextEvent(el, 'configurator-quote-requested');
+    await sendKeys({press: 'Enter'});
+    const r = await requested;
+    await until(el, () => active(el)?.id === 'thanks-title', 'focus on the thank-you');
+    expect($(el, '[part~="thank-you"]').textContent).to.contain(r.quotationId);
     page.remove();
   });
 });
