@@ -72,7 +72,10 @@ const percentile = (sorted: readonly number[], p: number) =>
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-async function startServer(options: BenchOptions): Promise<BenchServer> {
+/** The service's own CPU time in ms, when it runs on a worker thread of its own (Linux). */
+type MeasuredServer = BenchServer & {cpuMs?: () => Promise<number | null>};
+
+async function startServer(options: BenchOptions): Promise<MeasuredServer> {
   const settings = {nodes: options.nodes, seed: options.seed, store: options.store};
   if (options.sameThread) return startBenchServer(settings);
   // Node 20 does not run --import hooks for a worker's entry, so the worker registers tsx
@@ -89,6 +92,13 @@ async function startServer(options: BenchOptions): Promise<BenchServer> {
   });
   return {
     ...started,
+    async cpuMs() {
+      const answer = new Promise<{cpuMs: number | null}>((resolve) =>
+        worker.once('message', resolve),
+      );
+      worker.postMessage('cpu');
+      return (await answer).cpuMs;
+    },
     async close() {
       const closed = new Promise((resolve) => worker.once('message', resolve));
       worker.postMessage('close');
@@ -145,6 +155,7 @@ async function httpPhase(options: BenchOptions) {
     const limit = options.updates > 0 ? options.updates : Infinity;
     const began = performance.now();
     const cpuBefore = process.cpuUsage();
+    const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
     await Promise.all(
       sessions.map(async (session, loop) => {
         const next = random(options.seed * 1000 + loop);
@@ -183,6 +194,7 @@ async function httpPhase(options: BenchOptions) {
     );
     const elapsed = (performance.now() - began) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
     latencies.sort((a, b) => a - b);
     const ok = statuses.get(200) ?? 0;
     console.log('\nHTTP  PUT /api/3/configurator/{id}?ignoreConflicts=true');
@@ -193,6 +205,11 @@ async function httpPhase(options: BenchOptions) {
       `  CPU per update  ${ms((cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length))}` +
         ' (service and clients together)',
     );
+    if (serviceCpuBefore !== null && serviceCpuAfter !== null) {
+      // The service thread alone: what an update costs the service, whatever else runs.
+      const perUpdate = (serviceCpuAfter - serviceCpuBefore) / Math.max(1, latencies.length);
+      console.log(`  service CPU     ${ms(perUpdate)} per update (the service's thread alone)`);
+    }
     console.log(
       `  latency         p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}` +
         `  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? NaN)}`,
