@@ -14,6 +14,7 @@ import {
   type SessionConflictEvent,
   type SessionErrorEvent,
   type SessionSnapshot,
+  type TokenRequest,
   type TokenSource,
 } from '../session/index.js';
 
@@ -24,7 +25,7 @@ export interface SessionConfig {
   configuration: string;
   apiUrl: string;
   tokenEndpoint: string;
-  fetchToken: (() => Promise<FetchedToken>) | null;
+  fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
   lang: string;
 }
 
@@ -121,10 +122,11 @@ export class SessionController implements ReactiveController {
   #tokenSource(config: SessionConfig): TokenSource {
     if (config.fetchToken) {
       // Reads the property on each renewal, so a host may replace fetchToken at any time.
-      return functionTokenSource(() => {
+      return functionTokenSource((request) => {
         const fetchToken = this.#config?.fetchToken;
         if (!fetchToken) return Promise.reject(new Error('fetchToken was removed'));
-        return fetchToken();
+        // After a 401 the host learns which token the service refused (see headless-session.md).
+        return request ? fetchToken(request) : fetchToken();
       });
     }
     return endpointTokenSource(new URL(config.tokenEndpoint, document.baseURI).href);
