@@ -323,6 +323,58 @@ describe('several elements', () => {
     }
   });
 
+  it('follows a model changed while the first one loads, and reports only the second', async () => {
+    const recorder = recordRequests();
+    const events: Event[] = [];
+    try {
+      const el = await fixture<ProductConfiguratorElement>(
+        html`<product-configurator
+          api-url=${serviceUrl}
+          .fetchToken=${demoToken}
+          @configurator-ready=${(e: Event) => events.push(e)}
+          @configurator-error=${(e: Event) => events.push(e)}
+          @configurator-change=${(e: Event) => events.push(e)}
+        ></product-configurator>`,
+      );
+      el.model = 'Office Chair';
+      await el.updateComplete;
+      const session = el.session!;
+      const ready = nextEvent(el, 'configurator-ready');
+      el.model = 'Standing Desk';
+      const e = await ready;
+      expect(e.configuration.featureModel.name).to.equal('Standing Desk');
+      expect(session.snapshot.status).to.equal('disposed');
+      expect(el.session).not.to.equal(session);
+      // Whatever the first start's fate, it never reaches the page.
+      await nextTask();
+      await el.updateComplete;
+      expect(events.map((x) => x.type)).to.deep.equal(['configurator-ready']);
+      expect(el.value!.featureModel.name).to.equal('Standing Desk');
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('aborts a request in flight when it leaves the page, without an error or change event', async () => {
+    const el = await readyConfigurator();
+    const events: string[] = [];
+    for (const type of ['configurator-change', 'configurator-error'] as const) {
+      el.addEventListener(type, (e) => events.push(e.type));
+    }
+    const session = el.session!;
+    const pending = el.select(nodeByName(el.value!, 'Foot ring').id, true);
+    expect(session.snapshot.busy).to.equal(true);
+    el.remove();
+    const error = await pending.then(
+      () => null,
+      (e: {code?: string}) => e,
+    );
+    expect(error?.code).to.equal('aborted');
+    await nextTask();
+    expect(session.snapshot.status).to.equal('disposed');
+    expect(events).to.deep.equal([]);
+  });
+
   it('resumes a copy from a session code', async () => {
     const first = await readyConfigurator();
     const foot = nodeByName(first.value!, 'Foot ring').id;
