@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {createServer, request as httpRequest} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {after, before, test} from 'node:test';
+import {serve as honoServe} from '@hono/node-server';
 import {
   createTokenEndpoint,
   toNodeHandler,
@@ -300,6 +301,29 @@ test('through toNodeHandler, a body an Express parser already read still reports
   assert.notEqual(renewed, live);
   clock.advance(10);
   assert.notEqual(tokenOf(await post(url, {rejected: renewed})), renewed);
+});
+
+test('served by @hono/node-server directly, the web Request carries the report', async () => {
+  const clock = new Clock();
+  const handler = createTokenEndpoint({
+    scheme: 'client-credentials',
+    authUrl: upstream.url,
+    clientId: 'shop',
+    clientSecret: secret,
+    allowedOrigins: [pageOrigin],
+    now: clock.now,
+    log: recorder.log,
+  });
+  const server = await new Promise<ReturnType<typeof honoServe>>((resolve) => {
+    const s = honoServe({fetch: handler, port: 0, hostname: '127.0.0.1'}, () => resolve(s));
+  });
+  cleanup.push(() => new Promise((resolve) => server.close(resolve)));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const live = tokenOf(await post(url));
+  clock.advance(10);
+  const calls = upstream.calls.length;
+  assert.notEqual(tokenOf(await post(url, {rejected: live})), live);
+  assert.equal(upstream.calls.length, calls + 1);
 });
 
 test('sameToken compares whole tokens only', () => {
