@@ -2,22 +2,28 @@ import type {Context} from 'hono';
 import type {Configuration} from '../../src/session/wire.js';
 import {configurationPieces, gzipPieces} from '../engine/index.js';
 
-/** Whether an `Accept-Encoding` value accepts gzip (`gzip` or `*`, without `q=0`). */
+/**
+ * Whether an `Accept-Encoding` value accepts gzip: `gzip` (or `x-gzip`) with a weight above
+ * 0, or else `*` with one. An explicit `gzip;q=0` refuses it whatever `*` says.
+ */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
+  let gzip: number | undefined;
+  let any: number | undefined;
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
     const q = params.find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) return true;
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name === 'gzip' || name === 'x-gzip') gzip = weight;
+    else if (name === '*') any = weight;
   }
-  return false;
+  return (gzip ?? any ?? 0) > 0;
 }
 
 /**
  * The answer of every route that answers with a configuration: `encodeConfiguration`'s
  * cached JSON pieces, gzip-compressed when the client accepts it (the shared model pieces are
- * compressed once, see docs/decisions/0008-gzip-from-cached-segments.md). The pieces go out
+ * compressed once, see docs/decisions/0009-gzip-from-cached-segments.md). The pieces go out
  * as a stream with a known length, so the megabyte of model text is never copied per answer.
  */
 export function configurationResponse(c: Context, configuration: Configuration): Response {

@@ -17,6 +17,8 @@ describe('acceptsGzip', () => {
     assert.equal(acceptsGzip('gzip;q=0'), false);
     assert.equal(acceptsGzip('*'), true);
     assert.equal(acceptsGzip('*;q=0, identity'), false);
+    assert.equal(acceptsGzip('gzip;q=0, *'), false);
+    assert.equal(acceptsGzip('x-gzip'), true);
   });
 });
 
