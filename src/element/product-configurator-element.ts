@@ -550,6 +550,8 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   async #submitQuote(form: HTMLFormElement) {
+    // One request at a time, however the form gets submitted again meanwhile.
+    if (this._submitting) return;
     const s = this.#strings;
     const session = this.#require();
     const errors = validateQuoteForm(form, s);

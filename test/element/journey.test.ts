@@ -203,6 +203,7 @@ describe('a shopper journey', () => {
     // Warranty is mandatory and unanswered in a new Office Chair session.
     expect($(el, '[part~="quote-blocked"]').textContent).to.contain('Warranty');
     expect($<HTMLButtonElement>(el, '[part~="submit-button"]').disabled).to.equal(true);
+    await expect(el).to.be.accessible();
     $(el, '[part~="missing-link"]').click();
     await el.updateComplete;
     expect($(el, '[role="tab"][aria-selected="true"]').textContent).to.contain('Personalise');

@@ -375,6 +375,27 @@ describe('several elements', () => {
     expect(events).to.deep.equal([]);
   });
 
+  it('resumes the same session from its id', async () => {
+    const first = await readyConfigurator();
+    const foot = nodeByName(first.value!, 'Foot ring').id;
+    await first.select(foot, true);
+    const id = first.value!.id;
+    first.remove();
+    const el = await fixture<ProductConfiguratorElement>(
+      html`<product-configurator
+        api-url=${serviceUrl}
+        .fetchToken=${demoToken}
+      ></product-configurator>`,
+    );
+    const ready = nextEvent(el, 'configurator-ready');
+    el.configuration = id;
+    const resumed = await ready;
+    expect(resumed.configuration.id).to.equal(id);
+    expect(valueOf(resumed.configuration, foot)).to.equal(1);
+    await el.updateComplete;
+    expect($(el, '[part~="code-value"]').textContent!.trim()).to.equal(resumed.configuration.code);
+  });
+
   it('resumes a copy from a session code', async () => {
     const first = await readyConfigurator();
     const foot = nodeByName(first.value!, 'Foot ring').id;
