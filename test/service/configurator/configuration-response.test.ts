@@ -3,6 +3,7 @@ import {after, before, describe, test} from 'node:test';
 import {gunzipSync} from 'node:zlib';
 import type {Configuration} from '../../../src/session/wire.js';
 import {acceptsGzip} from '../../../service/configurator/configuration-response.js';
+import {compileModel, generateLargeModel, sampleModels} from '../../../service/engine/index.js';
 import {chairNode, startChair} from '../../helpers/node/configurator.js';
 import {startService, type RunningService} from '../../helpers/node/service.js';
 
@@ -91,5 +92,35 @@ describe('configuration answers on every route', () => {
     assert.equal(response.status, 404);
     assert.equal(response.headers.get('content-encoding'), null);
     assert.equal((JSON.parse(bytes.toString('utf8')) as {code: string}).code, 'not_found');
+  });
+});
+
+describe('configuration answers of a large model', () => {
+  const large = compileModel(generateLargeModel({nodes: 600, seed: 5}));
+  let service: RunningService;
+  before(async () => (service = await startService({models: [...sampleModels(), large]})));
+  after(() => service.close());
+
+  test('leave the cached model pieces intact, answer after answer', async () => {
+    const bearer = `Bearer ${await service.token()}`;
+    const get = (path: string, encoding: string) =>
+      service.app.request(path, {headers: {Authorization: bearer, 'Accept-Encoding': encoding}});
+    const started = await get(`/api/3/configurator/new/${large.id}`, 'identity');
+    const first = Buffer.from(await started.arrayBuffer());
+    const id = (JSON.parse(first.toString('utf8')) as Configuration).id;
+    // Answers share the model's cached bytes: a consumer that took them over would empty
+    // them for the next answer.
+    for (const encoding of ['identity', 'gzip', 'identity', 'gzip']) {
+      const response = await get(`/configurator/1/configurator/open/${id}`, encoding);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const json = encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+      assert.equal(json.length, first.length, encoding);
+      assert.deepEqual(JSON.parse(json.toString('utf8')), JSON.parse(first.toString('utf8')));
+    }
+    // And over a socket, where fetch reads the stream.
+    for (let i = 0; i < 2; i++) {
+      const response = await service.call(`/configurator/1/configurator/open/${id}`);
+      assert.equal((await response.arrayBuffer()).byteLength, first.length);
+    }
   });
 });
