@@ -47,7 +47,8 @@ export class SessionController implements ReactiveController {
   /** Identifies what the current session was made for; a different key needs a new session. */
   #key = '';
   #config: SessionConfig | null = null;
-  #readyFired = false;
+  /** The configuration `configurator-ready` last announced; a restart brings a new one. */
+  #readyId: string | null = null;
   #disposalQueued = false;
   /** The id of a session disposed because the element left the page, reopened on return. */
   #resume: {key: string; id: string} | null = null;
@@ -140,13 +141,13 @@ export class SessionController implements ReactiveController {
     });
     this.#session = session;
     this.#key = key;
-    this.#readyFired = false;
+    this.#readyId = null;
 
     const onSnapshot = () => {
       this.#host.requestUpdate();
-      if (!this.#readyFired && session.snapshot.configuration) {
-        this.#readyFired = true;
-        const configuration = session.snapshot.configuration;
+      const configuration = session.snapshot.configuration;
+      if (configuration && configuration.id !== this.#readyId) {
+        this.#readyId = configuration.id;
         this.#afterRender(session, () => new ConfiguratorReadyEvent(configuration));
       }
     };

@@ -38,7 +38,7 @@ type Screen = 'configure' | 'quote' | 'thanks';
  *
  * @summary An embeddable product configurator with quote requests.
  *
- * @fires configurator-ready - The first configuration of a session has been rendered. `configuration`.
+ * @fires configurator-ready - The first configuration of a session has been rendered (again after a restart). `configuration`.
  * @fires configurator-change - The service applied a change and it has been rendered. `configuration`, `changes`, `source`.
  * @fires configurator-conflict - The service answered a requirement with conflicts. `conflicts`, `requirement`.
  * @fires configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `configurationId`, `customer`.

@@ -1,6 +1,9 @@
 import type {Configuration} from '../session/wire.js';
 
-/** Fired once per session when its first configuration has been rendered. */
+/**
+ * Fired once per service session when its first configuration has been rendered: after the
+ * start or open, and again after `restart()` (which starts a new session).
+ */
 export class ConfiguratorReadyEvent extends Event {
   static readonly eventName = 'configurator-ready' as const;
   /** The configuration as the service returned it. */

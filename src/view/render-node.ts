@@ -114,10 +114,13 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
 
   if (choice.control === 'dropdown') {
     const selected = choice.options.find((o) => o.selected);
+    // `selected` attributes stop counting once the shopper has used the list: the value is set
+    // as well, so a refused or cancelled pick shows the confirmed option again.
     return html`<div class="choice dropdown" part="choice" data-choice=${choice.id}>
       ${labelling}
       <select
         part="select"
+        .value=${live(selected?.id ?? '')}
         aria-labelledby=${labelledBy}
         aria-describedby=${ifDefined(describedBy)}
         aria-invalid=${choice.missing ? 'true' : 'false'}

@@ -284,6 +284,18 @@ describe('a shopper journey', () => {
       expect(r.bubbles && r.composed).to.equal(true);
       expect(log.of('configurator-quote-submit')).to.have.length(2);
       expect(log.of('configurator-quote-requested')).to.have.length(1);
+
+      // A new configuration from the thank-you: a new session, announced as ready once.
+      await el.updateComplete;
+      const quoted = el.value!.id;
+      const ready = nextEvent(el, 'configurator-ready');
+      $(el, '[part~="restart-button"]').click();
+      const again = await ready;
+      expect(again.configuration.id).not.to.equal(quoted);
+      expect(el.value!.id).to.equal(again.configuration.id);
+      expect($(el, '[role="tab"][aria-selected="true"]').textContent).to.contain('Frame & base');
+      await el.select(nodeByName(el.value!, 'Foot ring').id, true);
+      expect(log.of('configurator-ready')).to.have.length(1);
     } finally {
       recorder.restore();
       log.stop();

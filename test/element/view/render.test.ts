@@ -105,6 +105,39 @@ describe('view functions', () => {
     expect(host.querySelector('.badge.required')).not.to.equal(null);
   });
 
+  it('shows the confirmed choice in a dropdown after the shopper picked another (a cancelled conflict)', () => {
+    const base = configurationFixture();
+    const withBase = (choice: 'nylon' | 'alu') =>
+      configurationFixture({
+        values: {...base.values, nylon: choice === 'nylon' ? 1 : 0, alu: choice === 'alu' ? 1 : 0},
+        unansweredMandatories: [],
+      });
+    const on = handlers();
+    const draw = (choice: 'nylon' | 'alu') =>
+      renderSteps(
+        buildViewModel(viewInput(withBase(choice))).steps,
+        'step-options',
+        en,
+        on as never,
+      );
+    const host = mount(draw('nylon'));
+    const select = host.querySelector('select')!;
+    expect(select.value).to.equal('nylon');
+    // The shopper picks aluminium; it is shown while the service is asked...
+    select.value = 'alu';
+    select.dispatchEvent(new Event('change'));
+    render(draw('alu'), host);
+    expect(select.value).to.equal('alu');
+    // ...and the shopper cancels the conflict: nylon it stays.
+    render(draw('nylon'), host);
+    expect(select.value).to.equal('nylon');
+    // Without an optimistic step in between, too.
+    select.value = 'alu';
+    select.dispatchEvent(new Event('change'));
+    render(draw('nylon'), host);
+    expect(select.value).to.equal('nylon');
+  });
+
   it('sanitizes model HTML: no handlers, no javascript: links, formatting kept', () => {
     const clean = sanitizeHtml(
       '<b>bold</b><img src=x onerror="window.__xss=1"><a href="javascript:alert(1)">x</a><script>window.__xss=1</script><a href="https://example.com">ok</a>',
