@@ -381,7 +381,7 @@ export class ProductConfiguratorElement extends LitElement {
       main = renderThankYou(
         {quotationId: this._quoteResult.quotationId, code: view.code},
         s,
-        () => void this.restart().catch(() => {}),
+        () => void this.#restartFromThanks(),
       );
     } else if (this._screen === 'quote') {
       main = renderQuoteForm(
@@ -584,6 +584,13 @@ export class ProductConfiguratorElement extends LitElement {
     } finally {
       this._submitting = false;
     }
+  }
+
+  /** The thank-you's button goes away: focus moves to the steps rather than the page. */
+  async #restartFromThanks() {
+    const started = this.restart().catch(() => {});
+    await this.#showScreen('configure');
+    await started;
   }
 
   async #copyCode(code: string) {

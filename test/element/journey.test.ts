@@ -294,6 +294,8 @@ describe('a shopper journey', () => {
       expect(again.configuration.id).not.to.equal(quoted);
       expect(el.value!.id).to.equal(again.configuration.id);
       expect($(el, '[role="tab"][aria-selected="true"]').textContent).to.contain('Frame & base');
+      // The button that was pressed is gone; focus is on the steps, not lost to the page.
+      expect(el.shadowRoot!.activeElement?.getAttribute('role')).to.equal('tab');
       await el.select(nodeByName(el.value!, 'Foot ring').id, true);
       expect(log.of('configurator-ready')).to.have.length(1);
     } finally {
