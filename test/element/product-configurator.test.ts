@@ -22,6 +22,37 @@ describe('product-configurator', () => {
     expect(customElements.get('product-configurator')).to.equal(ProductConfiguratorElement);
   });
 
+  it('lists every contract event, attribute and slot in the custom elements manifest', async () => {
+    interface Declaration {
+      tagName?: string;
+      events?: {name: string}[];
+      attributes?: {name: string}[];
+      slots?: {name: string}[];
+    }
+    const response = await fetch(new URL('/custom-elements.json', location.origin));
+    const manifest = (await response.json()) as {modules: {declarations?: Declaration[]}[]};
+    const element = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .find((d) => d.tagName === 'product-configurator');
+    expect(element, 'the element in the manifest').to.not.equal(undefined);
+    expect(element!.events!.map((e) => e.name)).to.include.members([
+      'configurator-ready',
+      'configurator-change',
+      'configurator-conflict',
+      'configurator-quote-submit',
+      'configurator-quote-requested',
+      'configurator-error',
+    ]);
+    expect(element!.attributes!.map((a) => a.name)).to.include.members([
+      'model',
+      'token-endpoint',
+      'api-url',
+      'lang',
+      'configuration',
+    ]);
+    expect(element!.slots!.map((slot) => slot.name)).to.include.members(['header', 'quote-footer']);
+  });
+
   it('does nothing without a model', async () => {
     const el = await fixture<ProductConfiguratorElement>(
       html`<product-configurator
