@@ -198,6 +198,7 @@ export class ProductConfiguratorElement extends LitElement {
 
   #controller = new SessionController(this);
   #draft: Record<string, string> = {};
+  /** The language and total last rendered, to announce real changes of the total only. */
   #lastTotal = '';
   #returnFocus: HTMLElement | null = null;
 
@@ -296,11 +297,14 @@ export class ProductConfiguratorElement extends LitElement {
       const total = this._inclVat
         ? configuration.totalPriceIncVATLabel
         : configuration.totalPriceExVATLabel;
-      // Announce changes of the total only, not the first render or a VAT toggle.
-      if (this.#lastTotal && total !== this.#lastTotal && !changed.has('_inclVat')) {
+      // Announce changes of the total only: not the first render, a VAT toggle, or the same
+      // amount written the way another language writes it.
+      const key = `${configuration.languageIso}\n${total}`;
+      const sameLanguage = this.#lastTotal.split('\n')[0] === configuration.languageIso;
+      if (this.#lastTotal && key !== this.#lastTotal && sameLanguage && !changed.has('_inclVat')) {
         this._announcement = this.#strings.totalAnnouncement(total);
       }
-      this.#lastTotal = total;
+      this.#lastTotal = key;
     }
   }
 

@@ -136,6 +136,7 @@ describe('a shopper journey', () => {
     expect(log.of('configurator-change').length).to.equal(count);
 
     // Language: the model texts and the element's own texts follow.
+    const announced = $(el, '[aria-live="polite"]').textContent;
     el.lang = 'nl';
     await until(el, () => el.value?.languageIso === 'nl', 'a Dutch configuration');
     await el.updateComplete;
@@ -143,6 +144,8 @@ describe('a shopper journey', () => {
       'Offerte aanvragen',
     );
     expect($(el, '[role="tab"]').textContent).to.contain('Frame & voet');
+    // The same total written the Dutch way is no news for a screen reader.
+    expect($(el, '[aria-live="polite"]').textContent).to.equal(announced);
 
     // The quote: form, cancelable submit event, then the service's answer and a thank-you.
     $(el, '[part~="summary"] [part~="quote-button"]').click();
