@@ -49,7 +49,12 @@ export default [
   {
     input: 'src/product-configurator.ts',
     output: {file: 'dist/product-configurator.js', format: 'es', sourcemap: true},
-    plugins: [compactCss(), nodeResolve({browser: true}), ts(), terser({ecma: 2022, module: true, compress: {passes: 2}})],
+    plugins: [
+      compactCss(),
+      nodeResolve({browser: true}),
+      ts(),
+      terser({ecma: 2022, module: true, compress: {passes: 2}}),
+    ],
     onwarn,
   },
   {
