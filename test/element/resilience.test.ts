@@ -126,6 +126,8 @@ describe('requests', () => {
       // The choice is still shown, and the banner offers a retry.
       expect(optionInput(el, 'Graphite').checked).to.equal(true);
       expect($(el, '[part~="error-banner"]').textContent).to.contain('choices are kept');
+      // And what went wrong.
+      expect($(el, '[part~="error-banner"]').textContent).to.contain('no connection');
       await expect(el).to.be.accessible();
       recorder.heal();
       const change = nextEvent(el, 'configurator-change');
@@ -180,6 +182,10 @@ describe('requests', () => {
     expect(e.code).to.equal('model_not_found');
     expect(e.status).to.equal(404);
     expect(e.retryable).to.equal(false);
+    expect(e.message).to.be.a('string').and.not.equal('');
+    await el.updateComplete;
+    expect($(el, '[part~="error-blocking"]').textContent).to.contain('could not be found');
+    await expect(el).to.be.accessible();
   });
 });
 
