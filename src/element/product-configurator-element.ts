@@ -11,6 +11,7 @@ import {
   type ChangeResult,
   type ConfiguratorSession,
   type FetchedToken,
+  type TokenRequest,
   type SessionSnapshot,
 } from '../session/index.js';
 import type {Configuration, QuoteCustomer, QuoteRequestResult} from '../session/wire.js';
@@ -181,9 +182,11 @@ export class ProductConfiguratorElement extends LitElement {
 
   /**
    * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
-   * Read again on every renewal.
+   * Read again on every renewal. After the service refused a token (401), it is called with
+   * `{rejected}`, the refused token, so the host can tell its backend not to hand it out again.
    */
-  @property({attribute: false}) fetchToken: (() => Promise<FetchedToken>) | null = null;
+  @property({attribute: false}) fetchToken:
+    ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
 
   @state() private _screen: Screen = 'configure';
   @state() private _activeStep = '';
