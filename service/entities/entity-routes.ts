@@ -6,6 +6,7 @@ import type {Store} from '../store/index.js';
 import {bodyId, checkUnchanged, entityList, present, readEntity} from './entity-body.js';
 import type {Entity, EntityModel, Relation} from './entity-model.js';
 import {applyListQuery, parseListQuery} from './list-query.js';
+import {checkReferences, deleteWithDependents} from './references.js';
 
 /** One write of the entity API, handed to a model's hook inside the write's transaction. */
 export interface EntityWrite {
@@ -37,6 +38,7 @@ export interface EntityRoutesOptions {
 /**
  * The generic entity API, to mount at `/api/2`: `GET /{model}` (list with query), `GET
  * /{model}/{id}`, `POST` and `PUT /{model}` (one entity or an array), `DELETE /{model}/{id}`.
+ * Foreign keys (`Field.references`) are checked on every write and applied on delete.
  * Model segments match in any letter case; a segment that names no model is passed on to
  * the routes mounted after these.
  */
@@ -114,6 +116,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
           );
         }
         seen.add(entity.id);
+        checkReferences(store, model, undefined, entity, path);
         hooks[model.path]?.({
           model,
           before: undefined,
@@ -141,6 +144,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
         if (!before) throw notFound(`${path}: no ${model.name} with id ${id}`, {id});
         checkUnchanged(raw, path, before);
         const entity = readEntity(model, raw, path, before, stamp(before));
+        checkReferences(store, model, before, entity, path);
         hooks[model.path]?.({model, before, after: entity, principal: c.get('principal')});
         return collection.put(entity);
       }),
@@ -160,6 +164,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
       if (!deleted || !collection.delete(id)) {
         throw notFound(`No ${model.name} with id ${c.req.param('id')}`);
       }
+      deleteWithDependents(store, options.models, model, deleted);
       deleteHooks[model.path]?.(deleted);
     });
     return c.body(null, 204);

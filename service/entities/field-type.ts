@@ -22,6 +22,26 @@ export interface Field {
   managed?: boolean;
   /** The only values a string field takes. */
   oneOf?: readonly string[];
+  /** Set on a GUID field that names an entity of another model (a foreign key). */
+  references?: Reference;
+}
+
+/** What happens to an entity naming another when that other one is deleted. */
+export const OnDelete = {
+  /** The naming entities are deleted with it, in the same transaction. */
+  cascade: 'cascade',
+  /** The delete is refused (409 `conflict`) while any entity names it. */
+  restrict: 'restrict',
+} as const;
+export type OnDelete = (typeof OnDelete)[keyof typeof OnDelete];
+
+/**
+ * A foreign key: writes must name an existing entity of `collection` (400
+ * `invalid_reference`), and deleting that entity follows `onDelete`.
+ */
+export interface Reference {
+  collection: string;
+  onDelete: OnDelete;
 }
 
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

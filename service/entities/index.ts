@@ -4,7 +4,8 @@ export type {EntityHook, EntityRoutesOptions, EntityWrite} from './entity-routes
 export {present, readEntity} from './entity-body.js';
 export {field} from './entity-model.js';
 export type {Entity, EntityModel, EntitySource, Relation} from './entity-model.js';
-export {FieldType, type Field} from './field-type.js';
+export {FieldType, OnDelete, type Field, type Reference} from './field-type.js';
 export {defaultLimit, maxLimit} from './list-query.js';
+export {checkReferences, deleteWithDependents, invalidReference} from './references.js';
 export {customerFields, featureModelsModel, storedModels} from './models.js';
 export type {FeatureModelEntity} from './models.js';

@@ -1,12 +1,16 @@
 import {QuotationStatus, quotationStatuses} from '../quotations/quotation-status.js';
 import {customerFields} from '../quotes/customer-fields.js';
 import type {Store} from '../store/index.js';
-import {FieldType, type Field} from './field-type.js';
+import {FieldType, OnDelete, type Field} from './field-type.js';
 import {field, type Entity, type EntityModel, type Relation} from './entity-model.js';
 
 const text = () => field.nullable(FieldType.string);
 const optionalGuid = () => field.nullable(FieldType.guid);
 const optionalNumber = () => field.nullable(FieldType.number);
+const references = (base: Field, collection: string, onDelete: OnDelete): Field => ({
+  ...base,
+  references: {collection, onDelete},
+});
 
 /** Fields every stored model has: its GUID and the service's two moments. */
 const base = () => ({id: field.id(), createdAt: field.stamp(), updatedAt: field.stamp()});
@@ -122,7 +126,7 @@ export const storedModels: readonly EntityModel[] = [
     cocNumber: text(),
   }),
   model('QuotationLine', 'quotationlines', {
-    quotationId: field.guid(),
+    quotationId: references(field.guid(), 'quotations', OnDelete.cascade),
     configurationId: optionalGuid(),
     articleCode: text(),
     description: text(),
@@ -150,8 +154,8 @@ export const storedModels: readonly EntityModel[] = [
         default: () => QuotationStatus.draft,
       },
       synced: field.boolean(),
-      debtorId: optionalGuid(),
-      sellerId: optionalGuid(),
+      debtorId: references(optionalGuid(), 'crmaccounts', OnDelete.restrict),
+      sellerId: references(optionalGuid(), 'organizations', OnDelete.restrict),
       userId: optionalGuid(),
       currencyIso: field.string('eur'),
       remarks: text(),

@@ -46,13 +46,35 @@ const uris = [
   '/api/2/vats',
 ];
 
+/**
+ * The id of a stored entity of each collection a required foreign key of the model names
+ * (a quotation line needs a quotation).
+ */
+async function referenced(model: EntityModel): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const field of Object.values(model.fields)) {
+    const target = field.references?.collection;
+    if (!target || field.default) continue;
+    const targetModel = storedModels.find((candidate) => candidate.collection === target)!;
+    const created = await post(`/api/2/${targetModel.path}`, sample(targetModel, 'target'));
+    assert.equal(created.status, 201);
+    ids[target] = (await json<Item>(created)).id;
+  }
+  return ids;
+}
+
 /** A valid body for a model: every required property with a value of its type. */
-function sample(model: EntityModel, tag: string): Record<string, unknown> {
+function sample(
+  model: EntityModel,
+  tag: string,
+  ids: Record<string, string> = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(model.fields)) {
     if (field.default || field.managed) continue;
-    body[name] =
-      field.type === 'guid'
+    body[name] = field.references
+      ? ids[field.references.collection]
+      : field.type === 'guid'
         ? randomUUID()
         : field.type === 'string'
           ? (field.oneOf?.[0] ?? `${tag} ${name}`)
@@ -86,7 +108,8 @@ describe('every entity URI', () => {
     const uri = `/api/2/${model.path}`;
     test(`${uri}: create, read, update, bulk, delete`, async () => {
       // Single POST answers what was stored, with an id and the service's moments.
-      const created = await post(uri, sample(model, 'one'));
+      const ids = await referenced(model);
+      const created = await post(uri, sample(model, 'one', ids));
       assert.equal(created.status, 201);
       const one = await json<Item>(created);
       assert.match(one.id, /^[0-9a-f-]{36}$/);
@@ -99,7 +122,7 @@ describe('every entity URI', () => {
       );
 
       // Bulk POST: array in, array out, all stored.
-      const bulk = await post(uri, [sample(model, 'two'), sample(model, 'three')]);
+      const bulk = await post(uri, [sample(model, 'two', ids), sample(model, 'three', ids)]);
       assert.equal(bulk.status, 201);
       const two = await json<Item[]>(bulk);
       assert.equal(two.length, 2);
