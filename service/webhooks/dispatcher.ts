@@ -17,6 +17,13 @@ export interface DispatcherOptions extends BackoffOptions {
   timeoutMs?: number;
   /** Deliveries in flight at once (default 4). */
   concurrency?: number;
+  /**
+   * How long delivered, failed and cancelled deliveries are kept after their last change, in
+   * ms (default 7 days); older ones are deleted on start and then every `pruneIntervalMs`.
+   */
+  retentionMs?: number;
+  /** How often finished deliveries past their retention are deleted, in ms (default one hour). */
+  pruneIntervalMs?: number;
   now?: () => number;
   random?: () => number;
   fetch?: typeof fetch;
@@ -28,6 +35,12 @@ export interface DispatcherOptions extends BackoffOptions {
  * a retry with backoff until `maxAttempts`. Deliveries are at-least-once: a delivery whose
  * success was not recorded (a crash mid-request) is sent again, with the same delivery id.
  * Timers are `unref`'d, so an idle dispatcher never keeps the process alive.
+ *
+ * The dispatcher keeps an index of the pending deliveries and their due times (read from the
+ * store once, on creation; then fed by `track` and its own outcomes), so a pass looks at
+ * pending deliveries only, never at the history. The index is a hint: each delivery is
+ * re-read from the store before an attempt, and dropped from the index when it is gone or no
+ * longer pending. Finished deliveries are pruned after `retentionMs`.
  */
 export class WebhookDispatcher {
   readonly #store: Store;
@@ -38,7 +51,11 @@ export class WebhookDispatcher {
   readonly #now: () => number;
   readonly #random: () => number;
   readonly #fetch: typeof fetch;
+  readonly #retentionMs: number;
   readonly #inFlight = new Map<string, Promise<void>>();
+  /** Pending delivery ids and when each is due (epoch ms). */
+  readonly #pending = new Map<string, number>();
+  readonly #pruneTimer: ReturnType<typeof setInterval>;
   readonly #closing = new AbortController();
   #recordWaiters: Array<() => void> = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,11 +70,63 @@ export class WebhookDispatcher {
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
     this.#fetch = options.fetch ?? fetch;
+    this.#retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.prune();
+    for (const delivery of this.#deliveries.list()) {
+      if (delivery.status === DeliveryStatus.pending) {
+        this.#pending.set(delivery.id, Date.parse(delivery.nextAttemptAt ?? '') || 0);
+      }
+    }
+    this.#pruneTimer = setInterval(
+      () => {
+        try {
+          this.prune();
+        } catch (error) {
+          console.error('Pruning webhook deliveries failed', error);
+        }
+      },
+      options.pruneIntervalMs ?? 60 * 60 * 1000,
+    );
+    this.#pruneTimer.unref();
   }
 
   /** Looks for due deliveries now (after a publish, and on start to resume a previous run). */
   wake(): void {
     this.#schedule(0);
+  }
+
+  /** Takes new pending deliveries (the outbox's) into the index and looks for due ones. */
+  track(deliveryIds: readonly string[]): void {
+    for (const id of deliveryIds) if (!this.#pending.has(id)) this.#pending.set(id, 0);
+    this.wake();
+  }
+
+  /** Drops deliveries from the index (cancelled by an unsubscribe). */
+  forget(deliveryIds: readonly string[]): void {
+    for (const id of deliveryIds) this.#pending.delete(id);
+  }
+
+  /** How many deliveries the index holds as pending. */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
+  /**
+   * Deletes delivered, failed and cancelled deliveries last changed more than the retention
+   * before `at` (default now); answers how many went. Pending ones are never pruned.
+   */
+  prune(at: number = this.#now()): number {
+    const cutoff = at - this.#retentionMs;
+    return this.#store.transaction(() => {
+      let pruned = 0;
+      for (const delivery of this.#deliveries.list()) {
+        if (delivery.status === DeliveryStatus.pending) continue;
+        if (Date.parse(delivery.updatedAt) < cutoff && this.#deliveries.delete(delivery.id)) {
+          pruned++;
+        }
+      }
+      return pruned;
+    });
   }
 
   /**
@@ -76,6 +145,7 @@ export class WebhookDispatcher {
   /** Stops the timers and aborts attempts in flight; their deliveries stay pending. */
   async close(): Promise<void> {
     this.#closing.abort();
+    clearInterval(this.#pruneTimer);
     clearTimeout(this.#timer);
     this.#timer = undefined;
     await Promise.allSettled([...this.#inFlight.values()]);
@@ -108,15 +178,19 @@ export class WebhookDispatcher {
     if (this.#closing.signal.aborted) return;
     const now = this.#now();
     let next = Infinity;
-    for (const delivery of this.#deliveries.list()) {
-      if (delivery.status !== DeliveryStatus.pending || this.#inFlight.has(delivery.id)) continue;
-      const due = Date.parse(delivery.nextAttemptAt ?? '') || now;
+    for (const [id, due] of this.#pending) {
+      if (this.#inFlight.has(id)) continue;
       if (due > now) {
         next = Math.min(next, due);
         continue;
       }
       // Saturated: the end of an attempt in flight wakes the dispatcher again.
       if (this.#inFlight.size >= this.#concurrency) continue;
+      const delivery = this.#deliveries.get(id);
+      if (delivery?.status !== DeliveryStatus.pending) {
+        this.#pending.delete(id);
+        continue;
+      }
       const attempt = this.#attempt(delivery)
         .catch((error: unknown) => console.error('Webhook delivery could not be recorded', error))
         .finally(() => {
@@ -131,7 +205,8 @@ export class WebhookDispatcher {
   async #attempt(delivery: DeliveryRecord): Promise<void> {
     const subscription = this.#store
       .collection<SubscriptionRecord>(webhookCollections.subscriptions)
-      .get(delivery.identifier);
+      // Deliveries recorded before subscriptions were per application name the identifier.
+      .get(delivery.subscriptionId ?? delivery.identifier);
     if (!subscription || subscription.callbackUrl !== delivery.callbackUrl) {
       this.#finish(delivery.id, null, DeliveryStatus.cancelled);
       return;
@@ -181,9 +256,9 @@ export class WebhookDispatcher {
   /** Records an attempt (or a cancellation) and decides what comes next. */
   #finish(id: string, attempt: DeliveryAttempt | null, forced?: DeliveryStatus): void {
     if (this.#closing.signal.aborted) return;
-    this.#store.transaction(() => {
+    const retryAt = this.#store.transaction(() => {
       const current = this.#deliveries.get(id);
-      if (!current || current.status !== DeliveryStatus.pending) return;
+      if (!current || current.status !== DeliveryStatus.pending) return null;
       const attempts = attempt ? [...current.attempts, attempt] : current.attempts;
       const now = this.#now();
       let status: DeliveryStatus = forced ?? DeliveryStatus.pending;
@@ -203,7 +278,10 @@ export class WebhookDispatcher {
         nextAttemptAt,
         updatedAt: new Date(now).toISOString(),
       });
+      return nextAttemptAt;
     });
+    if (retryAt === null) this.#pending.delete(id);
+    else this.#pending.set(id, Date.parse(retryAt));
     const waiters = this.#recordWaiters;
     this.#recordWaiters = [];
     for (const resolve of waiters) resolve();

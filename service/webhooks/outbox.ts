@@ -11,20 +11,24 @@ import {
 export interface OutboxOptions {
   store: Store;
   now?: () => number;
-  /** Called after a publish, once its transaction may have committed (wakes the dispatcher). */
-  onPublish?: () => void;
+  /**
+   * Called after a publish with the deliveries it recorded, once its transaction may have
+   * committed (hands them to the dispatcher; a rolled-back one is then simply not found).
+   */
+  onPublish?: (deliveryIds: readonly string[]) => void;
 }
 
 /**
  * The durable outbox and the app's `EventPublisher`. Publishing records the event (as an
- * `applicationevents` entity) and one pending delivery per subscriber of the topic, inside the
+ * `applicationevents` entity) and one pending delivery per subscription to the topic, whichever
+ * application made it (the service holds one tenant's quotations), inside the
  * caller's store transaction when there is one: the event is kept if and only if the change
  * that caused it is. Delivery happens later, by the dispatcher.
  */
 export class WebhookOutbox implements EventPublisher {
   readonly #store: Store;
   readonly #now: () => number;
-  readonly #onPublish: () => void;
+  readonly #onPublish: (deliveryIds: readonly string[]) => void;
 
   constructor(options: OutboxOptions) {
     this.#store = options.store;
@@ -38,6 +42,7 @@ export class WebhookOutbox implements EventPublisher {
       topic,
       content: {quotationId: content.quotationId, userId: content.userId},
     });
+    const ids: string[] = [];
     this.#store.transaction(() => {
       const eventId = randomUUID();
       this.#store
@@ -57,9 +62,12 @@ export class WebhookOutbox implements EventPublisher {
         .collection<SubscriptionRecord>(webhookCollections.subscriptions)
         .list()) {
         if (subscription.topic !== topic) continue;
+        const id = randomUUID();
+        ids.push(id);
         deliveries.put({
-          id: randomUUID(),
+          id,
           eventId,
+          subscriptionId: subscription.id,
           identifier: subscription.identifier,
           topic,
           callbackUrl: subscription.callbackUrl,
@@ -73,6 +81,6 @@ export class WebhookOutbox implements EventPublisher {
       }
     });
     // Deferred: inside an outer transaction the rows are not committed yet.
-    setImmediate(this.#onPublish);
+    if (ids.length > 0) setImmediate(() => this.#onPublish(ids));
   }
 }

@@ -1,9 +1,14 @@
 import type {QuotationTopic} from '../events.js';
 
-/** A webhook subscription (collection `webhooks`, keyed by its identifier). */
+/**
+ * A webhook subscription (collection `webhooks`). Identifiers are unique per integration
+ * application, so the record's id is `subscriptionKey(clientId, identifier)`.
+ */
 export interface SubscriptionRecord {
-  /** The identifier, also the record's id. */
+  /** `subscriptionKey(clientId, identifier)`. */
   id: string;
+  /** The integration application that subscribed; only it can see or remove the subscription. */
+  clientId: string;
   identifier: string;
   topic: QuotationTopic;
   callbackUrl: string;
@@ -41,6 +46,8 @@ export interface DeliveryRecord {
   id: string;
   /** The `applicationevents` record of the event. */
   eventId: string;
+  /** The subscription's record id (`subscriptionKey`). */
+  subscriptionId: string;
   identifier: string;
   topic: QuotationTopic;
   callbackUrl: string;
@@ -60,3 +67,8 @@ export const webhookCollections = {
   deliveries: 'webhookdeliveries',
   events: 'applicationevents',
 } as const;
+
+/** The record id of an application's subscription; the JSON array form keeps every pair apart. */
+export function subscriptionKey(clientId: string, identifier: string): string {
+  return JSON.stringify([clientId, identifier]);
+}
