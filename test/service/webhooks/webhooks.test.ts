@@ -428,6 +428,8 @@ describe('webhook delivery', () => {
       .list()
       .find((d) => d.identifier === subscription.identifier)!;
     assert.equal(record.status, 'cancelled');
+    // The dispatcher no longer holds it as pending.
+    assert.equal(service.webhooks.dispatcher.pendingCount, 0);
   });
 });
 
