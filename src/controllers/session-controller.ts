@@ -53,6 +53,9 @@ export class SessionController implements ReactiveController {
   /** The id of a session disposed because the element left the page, reopened on return. */
   #resume: {key: string; id: string} | null = null;
   #detach: (() => void) | null = null;
+  /** The endpoint source in use, kept while its URL stays so its cached token is reused. */
+  #endpointSource: {url: string; source: TokenSource} | null = null;
+  #functionSource: TokenSource | null = null;
 
   constructor(host: Host) {
     this.#host = host;
@@ -100,7 +103,9 @@ export class SessionController implements ReactiveController {
       if (this.#session && !target) this.#dispose();
       return;
     }
-    const key = JSON.stringify([config.apiUrl, token, config.model, config.configuration]);
+    // The token source is not part of the key: it only says where tokens come from, so a new
+    // one takes over the running session (see #tokenSource) and the shopper keeps their choices.
+    const key = JSON.stringify([config.apiUrl, config.model, config.configuration]);
     if (this.#session && key === this.#key) {
       if (previousLang === config.lang || config.lang === this.#session.lang) return;
       if (this.#session.snapshot.configuration) {
@@ -120,23 +125,51 @@ export class SessionController implements ReactiveController {
     return session.retry();
   }
 
-  #tokenSource(config: SessionConfig): TokenSource {
-    if (config.fetchToken) {
+  /**
+   * Starts the element's `model` afresh in the current session, for a configuration to resume
+   * that the service does not know: the shopper's way out of a code that will never open.
+   */
+  startModel(): Promise<void> {
+    const session = this.#session;
+    const model = this.#config?.model;
+    if (!session || !model) return Promise.resolve();
+    return session.start(model).then(() => {});
+  }
+
+  /**
+   * Asks the element's current token settings on every call, so that a new `token-endpoint` or
+   * `fetchToken` serves the running session from its next token on.
+   */
+  #tokenSource(): TokenSource {
+    return {
+      get: (signal) => this.#currentTokenSource().get(signal),
+      renew: (rejected, signal) => this.#currentTokenSource().renew(rejected, signal),
+    };
+  }
+
+  #currentTokenSource(): TokenSource {
+    const endpoint = this.#config?.fetchToken ? '' : (this.#config?.tokenEndpoint ?? '');
+    if (!endpoint) {
       // Reads the property on each renewal, so a host may replace fetchToken at any time.
-      return functionTokenSource((request) => {
+      this.#functionSource ??= functionTokenSource((request) => {
         const fetchToken = this.#config?.fetchToken;
-        if (!fetchToken) return Promise.reject(new Error('fetchToken was removed'));
+        if (!fetchToken) return Promise.reject(new Error('no fetchToken or token-endpoint'));
         // After a 401 the host learns which token the service refused (see headless-session.md).
         return request ? fetchToken(request) : fetchToken();
       });
+      return this.#functionSource;
     }
-    return endpointTokenSource(new URL(config.tokenEndpoint, document.baseURI).href);
+    const url = new URL(endpoint, document.baseURI).href;
+    if (this.#endpointSource?.url !== url) {
+      this.#endpointSource = {url, source: endpointTokenSource(url)};
+    }
+    return this.#endpointSource.source;
   }
 
   #create(config: SessionConfig, key: string) {
     const session = new ConfiguratorSession({
       apiUrl: config.apiUrl,
-      tokenSource: this.#tokenSource(config),
+      tokenSource: this.#tokenSource(),
       lang: config.lang,
     });
     this.#session = session;

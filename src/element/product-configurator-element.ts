@@ -142,6 +142,7 @@ type Screen = 'configure' | 'quote' | 'thanks';
  * @csspart error-blocking - The error shown when nothing could be loaded.
  * @csspart error-banner - The error shown above a configuration that stays usable.
  * @csspart retry-button - The error notice's retry button.
+ * @csspart start-new-button - Offered instead of retry when the saved `configuration` is unknown: starts `model` anew.
  * @csspart dismiss-button - The button closing an error notice that trying again cannot fix.
  *
  * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
@@ -165,10 +166,16 @@ export class ProductConfiguratorElement extends LitElement {
   /** Model identifier: the model's root feature name or its GUID (v3 `new/{IDENTIFIER}`). */
   @property() model = '';
 
-  /** URL on the host's backend that returns an access token (POST, same-origin credentials). */
+  /**
+   * URL on the host's backend that returns an access token (POST, same-origin credentials).
+   * Changing it (or `fetchToken`) keeps the session: later tokens come from the new source.
+   */
   @property({attribute: 'token-endpoint'}) tokenEndpoint = '';
 
-  /** The service's base URL. Default: the page's origin. */
+  /**
+   * The service's base URL. Default: the page's origin. Changing it after loading starts a new
+   * session there (another service does not know this one's configuration).
+   */
   @property({attribute: 'api-url'}) apiUrl = '';
 
   /**
@@ -177,12 +184,15 @@ export class ProductConfiguratorElement extends LitElement {
    */
   @property() override lang = '';
 
-  /** An existing session id or code to resume (a code copies that configuration). */
+  /**
+   * An existing session id or code to resume (a code copies that configuration). When the
+   * service does not know it and `model` is set, the error offers to start `model` anew.
+   */
   @property() configuration = '';
 
   /**
    * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
-   * Read again on every renewal. After the service refused a token (401), it is called with
+   * Read again on every renewal; setting it keeps the session. After the service refused a token (401), it is called with
    * `{rejected}`, the refused token, so the host can tell its backend not to hand it out again.
    */
   @property({attribute: false}) fetchToken:
@@ -348,7 +358,7 @@ export class ProductConfiguratorElement extends LitElement {
       });
       body = this.#renderReady(view, snapshot, s);
     } else if (snapshot?.status === 'error' && snapshot.error) {
-      body = renderError(this.#errorView(snapshot.error, s, true), true, s, () => this.#retry());
+      body = renderError(this.#blockingErrorView(snapshot.error, s), true, s, () => this.#retry());
     } else if (hasTarget) {
       body = renderSkeleton(s);
     }
@@ -503,6 +513,28 @@ export class ProductConfiguratorElement extends LitElement {
       message: blocking ? s.errorLoad : s.errorApply,
       reason,
       retryable: error.retryable,
+    };
+  }
+
+  /**
+   * Nothing loaded. A saved configuration the service does not know never opens however often
+   * it is tried, so instead of Retry the shopper may start the element's `model` anew.
+   */
+  #blockingErrorView(error: ConfiguratorError, s: Strings): ErrorView {
+    const view = this.#errorView(error, s, true);
+    if (error.code !== ErrorCode.sessionNotFound || !this.configuration.trim()) return view;
+    const model = this.model.trim();
+    return {
+      ...view,
+      message: s.errorSavedNotFound,
+      reason: model ? '' : s.errorSavedNotFoundNoModel,
+      action: model
+        ? {
+            label: s.newConfiguration,
+            part: 'start-new-button',
+            run: () => this.#controller.startModel().catch(() => {}),
+          }
+        : null,
     };
   }
 

@@ -892,17 +892,31 @@ export const styles = css`
       grid-template-columns: minmax(0, 1fr) minmax(280px, 340px);
     }
   }
+  .skeleton-column {
+    display: grid;
+    gap: var(--_space);
+    align-content: start;
+  }
+  .skeleton-product,
   .skeleton-main,
   .skeleton-side {
     display: grid;
     gap: 0.9rem;
     align-content: start;
   }
+  .skeleton-product {
+    gap: 0.5rem;
+  }
+  /* A steps card holds a handful of choices at least; reserve about that, not a strip. */
   .skeleton-main {
-    min-height: 28rem;
+    min-height: 34rem;
   }
   .skeleton-side {
     min-height: 18rem;
+  }
+  .name-bone {
+    height: 2rem;
+    width: 40%;
   }
   .bone {
     border-radius: calc(var(--_radius) - 4px);

@@ -77,6 +77,9 @@ export const de = {
   errorLoad: 'Der Konfigurator konnte nicht geladen werden.',
   errorApply:
     'Ihre letzte Änderung konnte noch nicht gespeichert werden. Ihre Auswahl bleibt erhalten.',
+  errorSavedNotFound:
+    'Die gespeicherte Konfiguration wurde nicht gefunden. Vielleicht ist sie abgelaufen oder der Code wurde falsch eingegeben.',
+  errorSavedNotFoundNoModel: 'Bitte prüfen Sie den Konfigurationscode.',
   errorQuote: 'Ihre Anfrage konnte nicht gesendet werden. Ihre Angaben bleiben erhalten.',
   retry: 'Erneut versuchen',
   dismiss: 'Schließen',

@@ -75,6 +75,9 @@ export const en = {
   errorTitle: 'Something went wrong',
   errorLoad: 'The configurator could not be loaded.',
   errorApply: 'Your last change could not be saved yet. Your choices are kept.',
+  errorSavedNotFound:
+    'The saved configuration could not be found. It may have expired or the code may be mistyped.',
+  errorSavedNotFoundNoModel: 'Please check the configuration code.',
   errorQuote: 'Your request could not be sent. Your details are kept.',
   retry: 'Try again',
   dismiss: 'Dismiss',

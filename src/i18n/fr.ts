@@ -76,6 +76,9 @@ export const fr = {
   errorLoad: 'Le configurateur n’a pas pu être chargé.',
   errorApply:
     'Votre dernière modification n’a pas encore été enregistrée. Vos choix sont conservés.',
+  errorSavedNotFound:
+    'La configuration enregistrée est introuvable. Elle a peut-être expiré ou le code est mal saisi.',
+  errorSavedNotFoundNoModel: 'Veuillez vérifier le code de configuration.',
   errorQuote: 'Votre demande n’a pas pu être envoyée. Vos coordonnées sont conservées.',
   retry: 'Réessayer',
   dismiss: 'Fermer',

@@ -75,6 +75,9 @@ export const nl = {
   errorTitle: 'Er ging iets mis',
   errorLoad: 'De configurator kon niet worden geladen.',
   errorApply: 'Uw laatste wijziging is nog niet opgeslagen. Uw keuzes blijven bewaard.',
+  errorSavedNotFound:
+    'De opgeslagen configuratie is niet gevonden. Misschien is ze verlopen of is de code verkeerd getypt.',
+  errorSavedNotFoundNoModel: 'Controleer de configuratiecode.',
   errorQuote: 'Uw aanvraag kon niet worden verstuurd. Uw gegevens blijven bewaard.',
   retry: 'Opnieuw proberen',
   dismiss: 'Sluiten',

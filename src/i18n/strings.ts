@@ -78,6 +78,10 @@ export interface Strings {
   errorTitle: string;
   errorLoad: string;
   errorApply: string;
+  /** A configuration to resume (`configuration`) that the service does not know. */
+  errorSavedNotFound: string;
+  /** Said instead when the element has no `model` to start anew with. */
+  errorSavedNotFoundNoModel: string;
   errorQuote: string;
   retry: string;
   /** Closes a message that offers nothing to try again. */

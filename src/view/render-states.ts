@@ -1,17 +1,27 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
 
-/** Placeholder blocks in the ready layout's shape, so nothing jumps when content arrives. */
+/**
+ * Placeholder blocks in the ready layout's shape (product heading and steps card beside the
+ * summary), so nothing jumps when content arrives.
+ */
 export function renderSkeleton(s: Strings): TemplateResult {
   return html`<div class="skeleton" part="skeleton" role="status" aria-live="polite">
     <span class="sr-only">${s.loading}</span>
-    <div class="skeleton-main card" aria-hidden="true">
-      <div class="bone tabs-bone"></div>
-      <div class="bone title-bone"></div>
-      <div class="bone line-bone"></div>
-      <div class="bone option-bone"></div>
-      <div class="bone option-bone"></div>
-      <div class="bone option-bone"></div>
+    <div class="skeleton-column" aria-hidden="true">
+      <div class="skeleton-product">
+        <div class="bone name-bone"></div>
+        <div class="bone line-bone"></div>
+      </div>
+      <div class="skeleton-main card">
+        <div class="bone tabs-bone"></div>
+        <div class="bone title-bone"></div>
+        <div class="bone line-bone"></div>
+        <div class="bone option-bone"></div>
+        <div class="bone option-bone"></div>
+        <div class="bone option-bone"></div>
+        <div class="bone option-bone"></div>
+      </div>
     </div>
     <div class="skeleton-side card" aria-hidden="true">
       <div class="bone title-bone"></div>
@@ -27,6 +37,11 @@ export interface ErrorView {
   message: string;
   reason: string;
   retryable: boolean;
+  /**
+   * Offered instead of Retry where trying again cannot help but something else can (starting
+   * anew when a saved configuration is gone); `null` offers no button at all.
+   */
+  action?: {label: string; part: string; run: () => void} | null;
 }
 
 /** A failure: blocking (nothing loaded) or a banner above a configuration that stays usable. */
@@ -49,23 +64,34 @@ export function renderError(
       <p>${error.message} ${error.reason}</p>
     </div>
     ${
-      close
-        ? html`<button
-            type="button"
-            class="button secondary"
-            part="button dismiss-button"
-            @click=${close}
-          >
-            ${s.dismiss}
-          </button>`
-        : html`<button
-            type="button"
-            class="button secondary"
-            part="button retry-button"
-            @click=${retry}
-          >
-            ${s.retry}
-          </button>`
+      error.action !== undefined
+        ? error.action
+          ? html`<button
+              type="button"
+              class="button primary"
+              part="button ${error.action.part}"
+              @click=${error.action.run}
+            >
+              ${error.action.label}
+            </button>`
+          : nothing
+        : close
+          ? html`<button
+              type="button"
+              class="button secondary"
+              part="button dismiss-button"
+              @click=${close}
+            >
+              ${s.dismiss}
+            </button>`
+          : html`<button
+              type="button"
+              class="button secondary"
+              part="button retry-button"
+              @click=${retry}
+            >
+              ${s.retry}
+            </button>`
     }
   </div>`;
 }
