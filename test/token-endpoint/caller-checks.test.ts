@@ -1,33 +1,14 @@
 // Who may ask: the method, the caller's origin, and the per-caller rate, over real HTTP.
 import assert from 'node:assert/strict';
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import {
   createTokenEndpoint,
   type TokenEndpointBaseOptions,
   type TokenEndpointHandler,
 } from '../../src/server/token-endpoint.js';
-import {
-  Clock,
-  EndpointServer,
-  FakeUpstream,
-  Recorder,
-  newSecret,
-  pageOrigin,
-  type Answer,
-} from './harness.js';
+import {Clock, EndpointServer, pageOrigin, type Answer, useTokenEndpointFile} from './harness.js';
 
-const secret = newSecret();
-const recorder = new Recorder();
-const cleanup: Array<() => Promise<unknown>> = [];
-let upstream: FakeUpstream;
-
-before(async () => {
-  upstream = await new FakeUpstream().start();
-  cleanup.push(() => upstream.close());
-});
-after(async () => {
-  for (const close of cleanup.reverse()) await close();
-});
+const {secret, recorder, cleanup, upstream} = useTokenEndpointFile();
 
 const common = () =>
   ({

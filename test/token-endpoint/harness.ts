@@ -4,6 +4,7 @@
 import {randomUUID} from 'node:crypto';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {after, before} from 'node:test';
 import {serve} from '@hono/node-server';
 import {
   toNodeHandler,
@@ -230,4 +231,23 @@ export class Clock {
   advance(seconds: number) {
     this.ms += seconds * 1000;
   }
+}
+
+/**
+ * The per-file setup every endpoint test shares: a fresh secret, a recorder, a fake upstream
+ * started before the first test, and `cleanup`, closed in reverse order after the last one.
+ */
+export function useTokenEndpointFile() {
+  const secret = newSecret();
+  const recorder = new Recorder();
+  const cleanup: Array<() => Promise<unknown>> = [];
+  const upstream = new FakeUpstream();
+  before(async () => {
+    await upstream.start();
+    cleanup.push(() => upstream.close());
+  });
+  after(async () => {
+    for (const close of cleanup.reverse()) await close();
+  });
+  return {secret, recorder, cleanup, upstream};
 }

@@ -3,25 +3,16 @@
 import assert from 'node:assert/strict';
 import {createServer, request as httpRequest} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import {serve} from '@hono/node-server';
 import {
   createTokenEndpoint,
   toNodeHandler,
   type TokenEndpointLogEntry,
 } from '../../src/server/token-endpoint.js';
-import {FakeUpstream, newSecret, pageOrigin} from './harness.js';
+import {pageOrigin, useTokenEndpointFile} from './harness.js';
 
-const secret = newSecret();
-let upstream: FakeUpstream;
-const cleanup: Array<() => Promise<unknown>> = [];
-before(async () => {
-  upstream = await new FakeUpstream().start();
-  cleanup.push(() => upstream.close());
-});
-after(async () => {
-  for (const close of cleanup.reverse()) await close();
-});
+const {secret, cleanup, upstream} = useTokenEndpointFile();
 
 const endpoint = (logs: TokenEndpointLogEntry[] = []) =>
   createTokenEndpoint({

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {createServer, request as httpRequest} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import {serve as honoServe} from '@hono/node-server';
 import {
   createTokenEndpoint,
@@ -13,20 +13,9 @@ import {
   type TokenEndpointOptions,
 } from '../../src/server/token-endpoint.js';
 import {sameToken} from '../../src/server/token-cache.js';
-import {Clock, EndpointServer, FakeUpstream, Recorder, newSecret, pageOrigin} from './harness.js';
+import {Clock, EndpointServer, pageOrigin, useTokenEndpointFile} from './harness.js';
 
-const secret = newSecret();
-const recorder = new Recorder();
-const cleanup: Array<() => Promise<unknown>> = [];
-let upstream: FakeUpstream;
-
-before(async () => {
-  upstream = await new FakeUpstream().start();
-  cleanup.push(() => upstream.close());
-});
-after(async () => {
-  for (const close of cleanup.reverse()) await close();
-});
+const {secret, recorder, cleanup, upstream} = useTokenEndpointFile();
 
 /** The endpoint over real HTTP, counting requests whose body has been read in full. */
 async function serve(options: Partial<TokenEndpointOptions> = {}) {

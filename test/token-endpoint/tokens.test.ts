@@ -2,24 +2,19 @@
 // the shape of the answer, caching with the remaining lifetime, renewal, and one upstream
 // request for a crowd of callers.
 import assert from 'node:assert/strict';
-import {after, before, test} from 'node:test';
+import {before, test} from 'node:test';
 import {createTokenEndpoint} from '../../src/server/token-endpoint.js';
 import {
   Clock,
   EndpointServer,
-  FakeUpstream,
-  Recorder,
-  newSecret,
   pageOrigin,
   startReferenceService,
+  useTokenEndpointFile,
 } from './harness.js';
 
-const secret = newSecret();
+const {secret, recorder, cleanup, upstream} = useTokenEndpointFile();
 const clientId = 'shop-backend';
-const recorder = new Recorder();
-const cleanup: Array<() => Promise<unknown>> = [];
 let service: Awaited<ReturnType<typeof startReferenceService>>;
-let upstream: FakeUpstream;
 
 before(async () => {
   service = await startReferenceService({
@@ -28,11 +23,7 @@ before(async () => {
     tokenLifetimeSeconds: 3600,
     loginTokenLifetimeMs: 1_800_000,
   });
-  upstream = await new FakeUpstream().start();
-  cleanup.push(service.close, () => upstream.close());
-});
-after(async () => {
-  for (const close of cleanup.reverse()) await close();
+  cleanup.push(service.close);
 });
 
 async function serveEndpoint(options: Parameters<typeof createTokenEndpoint>[0]) {

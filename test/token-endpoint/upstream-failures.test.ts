@@ -1,7 +1,7 @@
 // When the authorization server is down, slow, refusing or talking nonsense: a clear status,
 // a stable code, and not a trace of the secret or of what the upstream said.
 import assert from 'node:assert/strict';
-import {after, before, mock, test} from 'node:test';
+import {mock, test} from 'node:test';
 import {
   createTokenEndpoint,
   type TokenEndpointBaseOptions,
@@ -10,26 +10,14 @@ import {
 import {
   EndpointServer,
   FakeUpstream,
-  Recorder,
-  newSecret,
   pageOrigin,
   startReferenceService,
   type Answer,
   type UpstreamMode,
+  useTokenEndpointFile,
 } from './harness.js';
 
-const secret = newSecret();
-const recorder = new Recorder();
-const cleanup: Array<() => Promise<unknown>> = [];
-let upstream: FakeUpstream;
-
-before(async () => {
-  upstream = await new FakeUpstream().start();
-  cleanup.push(() => upstream.close());
-});
-after(async () => {
-  for (const close of cleanup.reverse()) await close();
-});
+const {secret, recorder, cleanup, upstream} = useTokenEndpointFile();
 
 const schemes = () =>
   [
