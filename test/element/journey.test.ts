@@ -11,16 +11,8 @@ import {
   settled,
   until,
   valueOf,
+  contractEventTypes,
 } from '../helpers/browser/service.js';
-
-const eventTypes = [
-  'configurator-ready',
-  'configurator-change',
-  'configurator-conflict',
-  'configurator-quote-submit',
-  'configurator-quote-requested',
-  'configurator-error',
-] as const;
 
 function recordEvents(el: ProductConfiguratorElement) {
   const events: Event[] = [];
@@ -28,11 +20,11 @@ function recordEvents(el: ProductConfiguratorElement) {
   const listener = (e: Event) => {
     if (e.target === el) events.push(e);
   };
-  for (const type of eventTypes) document.addEventListener(type, listener);
+  for (const type of contractEventTypes) document.addEventListener(type, listener);
   return {
     events,
     of: (type: string) => events.filter((e) => e.type === type),
-    stop: () => eventTypes.forEach((type) => document.removeEventListener(type, listener)),
+    stop: () => contractEventTypes.forEach((type) => document.removeEventListener(type, listener)),
   };
 }
 

@@ -12,6 +12,8 @@ import {
   nextTask,
   recordRequests,
   until,
+  idleConfigurator,
+  contractEventTypes,
 } from '../helpers/browser/service.js';
 
 describe('product-configurator', () => {
@@ -35,14 +37,7 @@ describe('product-configurator', () => {
       .flatMap((m) => m.declarations ?? [])
       .find((d) => d.tagName === 'product-configurator');
     expect(element, 'the element in the manifest').to.not.equal(undefined);
-    expect(element!.events!.map((e) => e.name)).to.include.members([
-      'configurator-ready',
-      'configurator-change',
-      'configurator-conflict',
-      'configurator-quote-submit',
-      'configurator-quote-requested',
-      'configurator-error',
-    ]);
+    expect(element!.events!.map((e) => e.name)).to.include.members([...contractEventTypes]);
     expect(element!.attributes!.map((a) => a.name)).to.include.members([
       'model',
       'token-endpoint',
@@ -54,12 +49,7 @@ describe('product-configurator', () => {
   });
 
   it('does nothing without a model', async () => {
-    const el = await fixture<ProductConfiguratorElement>(
-      html`<product-configurator
-        api-url=${serviceUrl}
-        .fetchToken=${demoToken}
-      ></product-configurator>`,
-    );
+    const el = await idleConfigurator();
     expect(el.session).to.equal(null);
     expect(el.value).to.equal(null);
     // An empty lang attribute would mark the host's slotted content as "unknown language".

@@ -17,6 +17,7 @@ import {
   mount,
   nextTask,
   valueOf,
+  idleConfigurator,
 } from '../helpers/browser/service.js';
 
 describe('tokens', () => {
@@ -150,12 +151,7 @@ describe('requests', () => {
     const recorder = recordRequests();
     try {
       recorder.fail((url) => url.startsWith(serviceUrl));
-      const el = await fixture<ProductConfiguratorElement>(
-        html`<product-configurator
-          api-url=${serviceUrl}
-          .fetchToken=${demoToken}
-        ></product-configurator>`,
-      );
+      const el = await idleConfigurator();
       const error = nextEvent(el, 'configurator-error');
       el.model = 'Office Chair';
       await error;
@@ -170,12 +166,7 @@ describe('requests', () => {
   });
 
   it('reports an unknown model', async () => {
-    const el = await fixture<ProductConfiguratorElement>(
-      html`<product-configurator
-        api-url=${serviceUrl}
-        .fetchToken=${demoToken}
-      ></product-configurator>`,
-    );
+    const el = await idleConfigurator();
     const error = nextEvent(el, 'configurator-error');
     el.model = 'No Such Product';
     const e = await error;
@@ -387,12 +378,7 @@ describe('several elements', () => {
     await first.select(foot, true);
     const id = first.value!.id;
     first.remove();
-    const el = await fixture<ProductConfiguratorElement>(
-      html`<product-configurator
-        api-url=${serviceUrl}
-        .fetchToken=${demoToken}
-      ></product-configurator>`,
-    );
+    const el = await idleConfigurator();
     const ready = nextEvent(el, 'configurator-ready');
     el.configuration = id;
     const resumed = await ready;
@@ -407,12 +393,7 @@ describe('several elements', () => {
     const foot = nodeByName(first.value!, 'Foot ring').id;
     await first.select(foot, true);
     const code = first.value!.code;
-    const el = await fixture<ProductConfiguratorElement>(
-      html`<product-configurator
-        api-url=${serviceUrl}
-        .fetchToken=${demoToken}
-      ></product-configurator>`,
-    );
+    const el = await idleConfigurator();
     const ready = nextEvent(el, 'configurator-ready');
     el.configuration = code;
     const resumed = await ready;

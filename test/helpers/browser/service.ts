@@ -60,6 +60,26 @@ export async function readyConfigurator(
   return el;
 }
 
+/** Renders a configurator with the service and the demo token, but no model or session yet. */
+export function idleConfigurator(): Promise<ProductConfiguratorElement> {
+  return fixture<ProductConfiguratorElement>(
+    html`<product-configurator
+      api-url=${serviceUrl}
+      .fetchToken=${demoToken}
+    ></product-configurator>`,
+  );
+}
+
+/** Every event of the element's public contract. */
+export const contractEventTypes = [
+  'configurator-ready',
+  'configurator-change',
+  'configurator-conflict',
+  'configurator-quote-submit',
+  'configurator-quote-requested',
+  'configurator-error',
+] as const;
+
 /** Finds a node of the element's configuration by its name (in the session's language). */
 export function nodeByName(configuration: Configuration, name: string): FeatureNode {
   const found = allNodes(configuration).find((n) => n.name === name);
