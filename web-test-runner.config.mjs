@@ -4,6 +4,7 @@
 import {defaultReporter, summaryReporter} from '@web/test-runner';
 import {chromeLauncher} from '@web/test-runner-chrome';
 import {esbuildPlugin} from '@web/dev-server-esbuild';
+import {chromiumArgs, chromiumPath} from './scripts/chromium.mjs';
 import {countsReporter} from './scripts/reporters/wtr-counts.mjs';
 
 const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:8787';
@@ -21,18 +22,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        executablePath: chromiumPath,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: chromiumArgs,
       },
     }),
   ],

@@ -9,6 +9,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
+import {chromiumArgs, chromiumPath} from './chromium.mjs';
 
 const out = 'docs/screenshots';
 mkdirSync(out, {recursive: true});
@@ -50,17 +51,8 @@ function startService() {
 
 const service = await startService();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 
 /** Opens the demo and resolves once the element has rendered its first configuration. */
