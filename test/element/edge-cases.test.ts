@@ -138,3 +138,23 @@ describe('changing where tokens come from', () => {
     }
   });
 });
+
+describe('changing api-url', () => {
+  it('starts anew on the other service, as documented', async () => {
+    // The same service under another name stands in for another service: the URL differs.
+    const otherUrl = serviceUrl.replace('127.0.0.1', 'localhost');
+    expect(otherUrl).to.not.equal(serviceUrl);
+    const el = await readyConfigurator('Office Chair');
+    const footRing = nodeByName(el.value!, 'Foot ring').id;
+    await el.select(footRing, true);
+    const session = el.session;
+    const id = el.value!.id;
+
+    const ready = nextEvent(el, 'configurator-ready');
+    el.apiUrl = otherUrl;
+    const {configuration} = await ready;
+    expect(el.session).to.not.equal(session);
+    expect(configuration.id).to.not.equal(id);
+    expect(valueOf(configuration, footRing)).to.equal(0);
+  });
+});
