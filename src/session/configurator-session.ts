@@ -166,7 +166,9 @@ export class ConfiguratorSession extends EventTarget {
   #settledWaiters: (() => void)[] = [];
   #snapshot: SessionSnapshot | null = null;
   #onOnline = () => {
-    if (this.#pausedByError || this.#failedLoad) this.retry().catch(() => {});
+    // Being back online cannot make the service know a session or model it refused.
+    const refusedLoad = this.#failedLoad && this.#error && !this.#error.retryable;
+    if (this.#pausedByError || (this.#failedLoad && !refusedLoad)) this.retry().catch(() => {});
   };
 
   constructor(options: SessionOptions) {

@@ -72,6 +72,10 @@ describe('a saved configuration the service does not know', () => {
     expect(notice.textContent).to.contain(s.errorSavedNotFoundNoModel);
     expect(notice.querySelector('button')).to.equal(null);
     await expect(el).to.be.accessible();
+    // Coming back online does not try the unknown id again either (a retry starts loading at
+    // once, before any request).
+    window.dispatchEvent(new Event('online'));
+    expect(el.session?.snapshot.status).to.equal('error');
   });
 });
 
