@@ -6,7 +6,7 @@ import {$, demoToken, mount, nextEvent, serviceUrl} from '../helpers/browser/ser
  * Renders the element in a box of a fixed width with its first token held back, so the skeleton
  * stays on screen until `release` is called.
  */
-async function heldConfigurator(width: number) {
+async function heldConfigurator(model: string, width: number) {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const container = mount(
@@ -22,7 +22,7 @@ async function heldConfigurator(width: number) {
     </div>`,
   );
   const el = container.querySelector<ProductConfiguratorElement>('product-configurator')!;
-  el.model = 'Office Chair';
+  el.model = model;
   await el.updateComplete;
   return {el, container, release};
 }
@@ -37,11 +37,16 @@ describe('loading skeleton', () => {
   // - the skeleton reserves what a shopper sees of the configured view without scrolling, taken
   //   as the first 640 px (a laptop screen below a site's header): nothing there moves. Further
   //   down, a long model grows the page, but that part is off screen while it happens.
-  // Measured with the demo's Office Chair, at a width with two columns and one with one.
+  // Measured with the demo's models at a width with two columns, and with one column.
   const firstScreen = 640;
-  for (const width of [1100, 380]) {
-    it(`reserves the ready layout's space at ${width}px`, async () => {
-      const {el, container, release} = await heldConfigurator(width);
+  for (const [model, width] of [
+    ['Office Chair', 1100],
+    ['Office Chair', 380],
+    ['Standing Desk', 1100],
+    ['E-Bike', 1100],
+  ] as const) {
+    it(`reserves the ready layout's space for ${model} at ${width}px`, async () => {
+      const {el, container, release} = await heldConfigurator(model, width);
       try {
         const skeleton = $(el, '[part~="skeleton"]');
         expect(skeleton.getAttribute('role')).to.equal('status');
