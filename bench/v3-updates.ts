@@ -14,6 +14,7 @@ import {
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startBenchServer, type BenchServer} from './bench-server.js';
+import {requestDemoToken} from '../test/helpers/demo-token.js';
 
 const NodeKind = {alternative: 2, or: 3, optional: 0, input: 8, slider: 7, text: 3} as const;
 
@@ -109,19 +110,7 @@ async function startServer(options: BenchOptions): Promise<MeasuredServer> {
 }
 
 async function token(url: string): Promise<string> {
-  const response = await fetch(`${url}/connect/token`, {
-    method: 'POST',
-    headers: {'Content-Type': 'application/x-www-form-urlencoded'},
-    body: new URLSearchParams({
-      client_id: 'demo-client',
-      client_secret: 'demo-secret',
-      grant_type: 'client_credentials',
-      scope: 'Service.Api',
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`Token request failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as {access_token: string}).access_token;
+  return (await requestDemoToken(url)).access_token;
 }
 
 async function httpPhase(options: BenchOptions) {

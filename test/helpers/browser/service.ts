@@ -3,6 +3,7 @@ import {render} from 'lit';
 import type {ProductConfiguratorElement} from '../../../src/element/product-configurator-element.js';
 import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
 import '../../../src/product-configurator.js';
+import {requestDemoToken} from '../demo-token.js';
 
 /** The reference service, started by scripts/test.mjs on another origin than the page. */
 export const serviceUrl: string =
@@ -15,18 +16,7 @@ export interface TokenAnswer {
 
 /** Scheme 1 with the demo credentials, as a host backend would do it. */
 export async function demoToken(): Promise<TokenAnswer> {
-  const response = await fetch(`${serviceUrl}/connect/token`, {
-    method: 'POST',
-    headers: {'Content-Type': 'application/x-www-form-urlencoded'},
-    body: new URLSearchParams({
-      client_id: 'demo-client',
-      client_secret: 'demo-secret',
-      grant_type: 'client_credentials',
-      scope: 'Service.Api',
-    }),
-  });
-  if (!response.ok) throw new Error(`token request failed: ${response.status}`);
-  const body = (await response.json()) as {access_token: string; expires_in: number};
+  const body = await requestDemoToken(serviceUrl);
   return {accessToken: body.access_token, expiresIn: body.expires_in};
 }
 

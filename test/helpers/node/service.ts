@@ -1,6 +1,9 @@
 import {serve} from '@hono/node-server';
 import type {AddressInfo} from 'node:net';
 import {createApp, type AppOptions} from '../../../service/app.js';
+import {requestDemoToken} from '../demo-token.js';
+
+export {demoCredentials} from '../demo-token.js';
 
 /** The reference service listening on 127.0.0.1 over real HTTP, for one test file. */
 export interface RunningService {
@@ -25,8 +28,6 @@ export interface CallInit extends RequestInit {
   token?: string | null;
 }
 
-export const demoCredentials = {clientId: 'demo-client', secret: 'demo-secret'} as const;
-
 /** Starts `createApp(options)` with @hono/node-server on 127.0.0.1 and a free port. */
 export async function startService(options: AppOptions = {}): Promise<RunningService> {
   const created = createApp(options);
@@ -40,20 +41,7 @@ export async function startService(options: AppOptions = {}): Promise<RunningSer
   );
   const url = `http://127.0.0.1:${port}`;
 
-  const token = async () => {
-    const response = await fetch(`${url}/connect/token`, {
-      method: 'POST',
-      headers: {'Content-Type': 'application/x-www-form-urlencoded'},
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        scope: 'Service.Api',
-        client_id: demoCredentials.clientId,
-        client_secret: demoCredentials.secret,
-      }),
-    });
-    if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
-    return ((await response.json()) as {access_token: string}).access_token;
-  };
+  const token = async () => (await requestDemoToken(url)).access_token;
 
   let shared: Promise<string> | undefined;
   const call = async (path: string, {json, token: given, ...init}: CallInit = {}) => {
