@@ -10,6 +10,10 @@ import {join} from 'node:path';
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : '';
+// Files after `--` narrow the run (for example one browser test while working on it).
+const picked = process.argv.includes('--')
+  ? process.argv.slice(process.argv.indexOf('--') + 1)
+  : [];
 const results = '.test-results';
 rmSync(results, {recursive: true, force: true});
 mkdirSync(results, {recursive: true});
@@ -36,9 +40,11 @@ const readCounts = (file) => {
 };
 
 async function nodeTests() {
-  const files = readdirSync('test', {withFileTypes: true})
-    .filter((d) => d.isDirectory() && !['element', 'helpers'].includes(d.name))
-    .flatMap((d) => testFiles(join('test', d.name)));
+  const files = picked.length
+    ? picked.filter((f) => !f.startsWith('test/element/'))
+    : readdirSync('test', {withFileTypes: true})
+        .filter((d) => d.isDirectory() && !['element', 'helpers'].includes(d.name))
+        .flatMap((d) => testFiles(join('test', d.name)));
   if (files.length === 0) return {passed: 0, failed: 0, skipped: 0};
   const code = await run(
     process.execPath,
@@ -108,6 +114,8 @@ function startService(env = {}) {
 }
 
 async function browserTests() {
+  const browserPicks = picked.filter((f) => f.startsWith('test/element/'));
+  if (picked.length && browserPicks.length === 0) return {passed: 0, failed: 0, skipped: 0};
   if (testFiles('test/element').length === 0) return {passed: 0, failed: 0, skipped: 0};
   // The page's origin is fixed up front so the service can allow it, as a host site would.
   const pagePort = await freePort();
@@ -117,7 +125,12 @@ async function browserTests() {
   try {
     const code = await run(
       process.execPath,
-      ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
+      [
+        'node_modules/@web/test-runner/dist/bin.js',
+        '--config',
+        'web-test-runner.config.mjs',
+        ...(browserPicks.length ? ['--files', ...browserPicks] : []),
+      ],
       {SERVICE_URL: service.url, WTR_PORT: String(pagePort)},
     );
     const counts = readCounts(`${results}/browser.json`);
