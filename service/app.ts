@@ -21,7 +21,7 @@ import {entityApi} from './entities/index.js';
 import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
 import {ErrorCode, ServiceError} from './errors.js';
 import type {EventPublisher} from './events.js';
-import {corsMiddleware, type AllowedOrigins} from './http/index.js';
+import {caseInsensitivePaths, corsMiddleware, type AllowedOrigins} from './http/index.js';
 import {Quotations} from './quotes/index.js';
 import {MemoryStore, type Store} from './store/store.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
@@ -73,7 +73,8 @@ export function createApp(options: AppOptions = {}) {
     events,
     describe: (id) => configurator.describe(id),
   });
-  const app = new Hono<AppEnv>();
+  // Routed in any letter case, like the real service: see docs/decisions/0018.
+  const app: Hono<AppEnv> = new Hono<AppEnv>({getPath: caseInsensitivePaths(() => app.routes)});
 
   app.use('*', corsMiddleware(options.allowedOrigins));
   app.get('/health', (c) => c.json({status: 'ok'}));

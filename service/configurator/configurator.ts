@@ -52,6 +52,25 @@ export interface ModelSummary {
   priceIncVATLabel: string;
 }
 
+/**
+ * A node of a model that links another configuration model (a configuration inside the
+ * configuration). None of the offered models links one; the list is still in every answer,
+ * empty, because the official client reads it before it sends anything that names the root
+ * configuration.
+ */
+export interface LinkedConfigurationModel {
+  parentNodeId: string;
+  configurationModelId: string;
+  configurationModelName: string;
+  allowCardinality: boolean;
+  allowMultiplier: boolean;
+}
+
+/** A configuration as every configurator route answers it. */
+export type ServedConfiguration = Configuration & {
+  linkedConfigurationModels: LinkedConfigurationModel[];
+};
+
 export interface StartOptions {
   lang?: string | undefined;
   /** Whether a session code may stand for the model (the versioned API's `new`). */
@@ -75,7 +94,7 @@ export class Configurator {
   }
 
   /** Starts a session on a model (GUID or root feature name), or copies the session with that code. */
-  start(identifier: string, {lang, allowCode}: StartOptions): Configuration {
+  start(identifier: string, {lang, allowCode}: StartOptions): ServedConfiguration {
     const model = this.catalog.find(identifier);
     if (model) {
       const language = lang ?? defaultLanguage;
@@ -92,7 +111,7 @@ export class Configurator {
   }
 
   /** Opens a session by id (the session itself) or by code (a copy of it). */
-  open(idOrCode: string, {lang}: {lang?: string | undefined}): Configuration {
+  open(idOrCode: string, {lang}: {lang?: string | undefined}): ServedConfiguration {
     if (isSessionCode(idOrCode)) {
       const original = this.sessions.byCode(idOrCode);
       if (!original) throw notFound(`No configuration with code "${idOrCode}"`);
@@ -113,7 +132,7 @@ export class Configurator {
     id: string,
     requirement: Requirement,
     {ignoreConflicts, compress}: {ignoreConflicts: boolean; compress?: boolean},
-  ): Configuration {
+  ): ServedConfiguration {
     const record = this.#session(id);
     const model = this.#model(record);
     const result = applyRequirement(model, record.state, requirement, {ignoreConflicts});
@@ -128,7 +147,7 @@ export class Configurator {
   }
 
   /** Sets text values, all or none: one that fails leaves the session as it was. */
-  setTexts(id: string, texts: readonly TextRequirement[]): Configuration {
+  setTexts(id: string, texts: readonly TextRequirement[]): ServedConfiguration {
     const record = this.#session(id);
     const model = this.#model(record);
     let state = record.state;
@@ -136,7 +155,7 @@ export class Configurator {
     return this.#render(model, this.sessions.save({...record, state}));
   }
 
-  changeLanguage(id: string, lang: string): Configuration {
+  changeLanguage(id: string, lang: string): ServedConfiguration {
     const record = this.#session(id);
     const model = this.#model(record);
     return this.#render(model, this.sessions.save({...record, lang}));
@@ -248,7 +267,7 @@ export class Configurator {
     };
   }
 
-  #copy(original: SessionRecord, lang: string | undefined): Configuration {
+  #copy(original: SessionRecord, lang: string | undefined): ServedConfiguration {
     const model = this.#model(original);
     const copy = this.sessions.create(
       original.modelId,
@@ -283,14 +302,15 @@ export class Configurator {
       conflicts = null,
       onlyValues,
     }: {conflicts?: Conflict[] | null; onlyValues?: string[] | undefined} = {},
-  ): Configuration {
-    return renderConfiguration(model, record.state, {
+  ): ServedConfiguration {
+    const configuration = renderConfiguration(model, record.state, {
       id: record.id,
       code: record.code,
       lang: record.lang,
       conflicts,
       ...(onlyValues ? {onlyValues} : {}),
     });
+    return {...configuration, linkedConfigurationModels: []};
   }
 }
 

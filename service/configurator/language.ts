@@ -1,5 +1,7 @@
+import type {Context} from 'hono';
 import {ErrorCode, badRequest} from '../errors.js';
 import {languages} from '../i18n/index.js';
+import {queryString} from '../http/index.js';
 import {ConfiguratorErrorCode} from './configurator-error.js';
 
 /**
@@ -21,22 +23,42 @@ function supported(code: string, invalid: (message: string) => Error): string | 
  * falls back to `fallback` (the page's language should not stop the shopper; the answer's
  * `languageIso` says which language was used), nonsense is 400 `invalid_query`.
  */
-export function languageFromQuery(lang: string | undefined, fallback: string): string {
+export function languageFromQuery(
+  lang: string | undefined,
+  fallback: string,
+  parameter = 'lang',
+): string {
   if (lang === undefined) return fallback;
   return (
     supported(lang, (message) =>
-      badRequest(ErrorCode.invalidQuery, `Query parameter lang: ${message}`, {parameter: 'lang'}),
+      badRequest(ErrorCode.invalidQuery, `Query parameter ${parameter}: ${message}`, {parameter}),
     ) ?? fallback
   );
 }
 
-/** The language an explicit change asks for; one the service lacks is 400 `unsupported_language`. */
-export function languageForChange(lang: string): string {
-  const invalid = (message: string) =>
-    badRequest(ConfiguratorErrorCode.unsupportedLanguage, message, {field: 'languageIso'});
-  const language = supported(lang, invalid);
-  if (!language) {
-    throw invalid(`Language "${lang.trim()}" is not offered; use one of ${languages.join(', ')}`);
+/**
+ * The language a start or open asks for: `?lang=` (the seed's name) or else `?language=` (the
+ * official client's name), `undefined` when neither is given. The official client sends the
+ * text `null` when its caller gave no language, so that counts as not given too.
+ */
+export function requestedLanguage(c: Context, fallback: string): string | undefined {
+  for (const parameter of ['lang', 'language']) {
+    const value = queryString(c, parameter);
+    if (value === undefined || value.trim().toLowerCase() === 'null') continue;
+    return languageFromQuery(value, fallback, parameter);
   }
-  return language;
+  return undefined;
+}
+
+/**
+ * The language an explicit change asks for. The same rule as a start: a language the service
+ * has no texts for gives `fallback` (the answer's `languageIso` says so), and only text that
+ * is no language code at all is 400 `unsupported_language`.
+ */
+export function languageForChange(lang: string, fallback: string): string {
+  return (
+    supported(lang, (message) =>
+      badRequest(ConfiguratorErrorCode.unsupportedLanguage, message, {field: 'languageIso'}),
+    ) ?? fallback
+  );
 }

@@ -68,15 +68,35 @@ export function readLanguageChange(body: unknown): {configurationId: string; lan
   };
 }
 
-/** The body of `updatelinkedconfigurationcardinality`. */
-export function readLinkedCardinality(body: unknown): {
+/**
+ * The body of `updatelinkedconfigurationcardinality`. With the configuration in the path (the
+ * official client's `PUT {id}/updatelinkedconfigurationcardinality`) `configurationId` may be
+ * left out, and when given must name that configuration.
+ */
+export function readLinkedCardinality(
+  body: unknown,
+  pathId?: string,
+): {
   configurationId: string;
   cardinality: number;
   parentNodeId: string | null;
 } {
   const fields = Fields.of(body);
+  let configurationId: string;
+  if (pathId === undefined) {
+    configurationId = fields.string('configurationId');
+  } else {
+    configurationId = fields.nullableString('configurationId') ?? pathId;
+    if (configurationId.toLowerCase() !== pathId.toLowerCase()) {
+      throw badRequest(
+        ErrorCode.invalidBody,
+        'body.configurationId names another configuration than the path',
+        {field: 'body.configurationId'},
+      );
+    }
+  }
   return {
-    configurationId: fields.string('configurationId'),
+    configurationId,
     cardinality: fields.integer('cardinality', {min: 0, max: 2 ** 31 - 1}),
     parentNodeId: fields.nullableGuid('parentNodeId'),
   };

@@ -14,7 +14,7 @@ export function registerConfiguratorRoutes(
   quotations: Quotations,
 ): void {
   registerV3Routes(app, configurator);
-  registerV2Routes(app, configurator);
+  registerV2Routes(app, configurator, quotations);
   registerFeatureDataRoutes(app, configurator);
   registerVersionedRoutes(app, configurator, quotations);
 }

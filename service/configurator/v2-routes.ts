@@ -1,15 +1,24 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
-import {queryBoolean, queryString, readJson} from '../http/index.js';
+import {queryBoolean, readJson} from '../http/index.js';
+import {readConfigurationQuoteRequest, type Quotations} from '../quotes/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
-import {languageFromQuery} from './language.js';
+import {requestedLanguage} from './language.js';
 import {readRequirement} from './request-body.js';
 
-/** The v2 generation, `/api/2/configurations/...`. */
-export function registerV2Routes(app: Hono<AppEnv>, configurator: Configurator): void {
+/**
+ * The v2 generation, `/api/2/configurations/...`, and the official client's quote request
+ * `POST /api/2/configurations/{id}/requestQuote` (the versioned `requestquote` for the one
+ * configuration in the path).
+ */
+export function registerV2Routes(
+  app: Hono<AppEnv>,
+  configurator: Configurator,
+  quotations: Quotations,
+): void {
   app.get('/api/2/configurations/startnew/:featureModelId', (c) => {
-    const lang = languageFromQuery(queryString(c, 'lang'), defaultLanguage);
+    const lang = requestedLanguage(c, defaultLanguage) ?? defaultLanguage;
     return configurationResponse(
       c,
       configurator.start(c.req.param('featureModelId'), {lang, allowCode: false}),
@@ -24,5 +33,10 @@ export function registerV2Routes(app: Hono<AppEnv>, configurator: Configurator):
       c,
       configurator.update(c.req.param('id'), requirement, {ignoreConflicts, compress}),
     );
+  });
+
+  app.post('/api/2/configurations/:id/requestquote', async (c) => {
+    const input = readConfigurationQuoteRequest(await readJson(c.req.raw), c.req.param('id'));
+    return c.json(quotations.request(input, c.get('principal').userId));
   });
 }

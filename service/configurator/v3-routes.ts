@@ -1,15 +1,15 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
-import {queryBoolean, queryString, readJson} from '../http/index.js';
+import {queryBoolean, readJson} from '../http/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
-import {languageForChange, languageFromQuery} from './language.js';
+import {languageForChange, requestedLanguage} from './language.js';
 import {readLanguageBody, readRequirement} from './request-body.js';
 
 /** The v3 generation, `/api/3/configurator/...`: the session the widget runs. */
 export function registerV3Routes(app: Hono<AppEnv>, configurator: Configurator): void {
   app.get('/api/3/configurator/new/:identifier', (c) => {
-    const lang = languageFromQuery(queryString(c, 'lang'), defaultLanguage);
+    const lang = requestedLanguage(c, defaultLanguage) ?? defaultLanguage;
     return configurationResponse(
       c,
       configurator.start(c.req.param('identifier'), {lang, allowCode: false}),
@@ -17,7 +17,7 @@ export function registerV3Routes(app: Hono<AppEnv>, configurator: Configurator):
   });
 
   app.put('/api/3/configurator/:id/changelanguage', async (c) => {
-    const lang = languageForChange(await readLanguageBody(c.req.raw));
+    const lang = languageForChange(await readLanguageBody(c.req.raw), defaultLanguage);
     return configurationResponse(c, configurator.changeLanguage(c.req.param('id'), lang));
   });
 

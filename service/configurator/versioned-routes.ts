@@ -5,7 +5,7 @@ import {queryBoolean, queryInteger, queryString, readJson} from '../http/index.j
 import {readAddToQuotation, readQuoteRequest, type Quotations} from '../quotes/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
-import {languageForChange, languageFromQuery} from './language.js';
+import {languageForChange, languageFromQuery, requestedLanguage} from './language.js';
 import {
   readLanguageBody,
   readLanguageChange,
@@ -14,6 +14,7 @@ import {
   readTextRequirement,
   readTextRequirements,
 } from './request-body.js';
+import {serviceSettings} from './settings.js';
 
 /** The values of `{version}` the versioned API answers to: documented as 1, served as 3 too. */
 export const configuratorVersions = ['1', '3'] as const;
@@ -22,8 +23,9 @@ const prefix = '/configurator/:version/configurator';
 
 /**
  * The versioned API, `/configurator/{version}/configurator/...`; version 1 also covers the
- * older generation's three paths. Fixed segments (`changelanguage`, `addtoquotation`) are
- * registered before `/:id` so they are never read as a configuration id.
+ * older generation's three paths. Fixed segments (`changelanguage`, `addtoquotation`,
+ * `settings`) are registered before `/:id` so they are never read as a configuration id.
+ * Start and open read `?language=` as well as `?lang=` (the official client's spelling).
  */
 export function registerVersionedRoutes(
   app: Hono<AppEnv>,
@@ -45,14 +47,18 @@ export function registerVersionedRoutes(
     c.json(configurator.models(languageFromQuery(queryString(c, 'lang'), defaultLanguage))),
   );
 
+  /** Model-independent settings: languages, currency, quote fields. */
+  app.get(`${prefix}/settings`, (c) =>
+    c.json(serviceSettings(configurator, requestedLanguage(c, defaultLanguage) ?? defaultLanguage)),
+  );
+
   app.get(`${prefix}/new/:featureModelName`, (c) => {
     searchbarFlag(c);
     queryBoolean(c, 'preview', false);
-    const lang = queryString(c, 'lang');
     return configurationResponse(
       c,
       configurator.start(c.req.param('featureModelName'), {
-        lang: lang === undefined ? undefined : languageFromQuery(lang, defaultLanguage),
+        lang: requestedLanguage(c, defaultLanguage),
         allowCode: true,
       }),
     );
@@ -61,11 +67,10 @@ export function registerVersionedRoutes(
   app.get(`${prefix}/open/:configurationId`, (c) => {
     searchbarFlag(c);
     queryBoolean(c, 'ignoreConflicts', false);
-    const lang = queryString(c, 'lang');
     return configurationResponse(
       c,
       configurator.open(c.req.param('configurationId'), {
-        lang: lang === undefined ? undefined : languageFromQuery(lang, defaultLanguage),
+        lang: requestedLanguage(c, defaultLanguage),
       }),
     );
   });
@@ -79,7 +84,7 @@ export function registerVersionedRoutes(
   const changeLanguageByBody = async (c: Context<AppEnv>) => {
     searchbarFlag(c);
     const body = readLanguageChange(await readJson(c.req.raw));
-    const lang = languageForChange(body.languageIso);
+    const lang = languageForChange(body.languageIso, defaultLanguage);
     return configurationResponse(c, configurator.changeLanguage(body.configurationId, lang));
   };
   app.post(`${prefix}/changelanguage`, changeLanguageByBody);
@@ -109,8 +114,15 @@ export function registerVersionedRoutes(
 
   app.put(`${prefix}/:id/changelanguage`, async (c) => {
     searchbarFlag(c);
-    const lang = languageForChange(await readLanguageBody(c.req.raw));
+    const lang = languageForChange(await readLanguageBody(c.req.raw), defaultLanguage);
     return configurationResponse(c, configurator.changeLanguage(c.req.param('id'), lang));
+  });
+
+  // The official client's spelling: the configuration in the path, the body without it.
+  app.put(`${prefix}/:id/updatelinkedconfigurationcardinality`, async (c) => {
+    searchbarFlag(c);
+    const body = readLinkedCardinality(await readJson(c.req.raw), c.req.param('id'));
+    return configurator.linkedCardinality(body.configurationId, body.parentNodeId);
   });
 
   app.get(`${prefix}/:id/image`, (c) => {

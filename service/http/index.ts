@@ -11,4 +11,6 @@ export {corsMiddleware, parseAllowedOrigins} from './cors.js';
 export type {AllowedOrigins} from './cors.js';
 export {Fields, arrayBody, guidList} from './fields.js';
 export {isGuid} from './guid.js';
+export {caseInsensitivePaths} from './route-case.js';
+export type {RoutePattern} from './route-case.js';
 export {queryBoolean, queryInteger, queryString, queryValue} from './query.js';

@@ -1,5 +1,5 @@
 export {customerFieldNames, customerFields} from './customer-fields.js';
-export {readAddToQuotation, readQuoteRequest} from './quote-body.js';
+export {readAddToQuotation, readConfigurationQuoteRequest, readQuoteRequest} from './quote-body.js';
 export type {AddToQuotationInput, ConfigurationOrder, QuoteRequestInput} from './quote-body.js';
 export {QuoteErrorCode, Quotations} from './quotations.js';
 export type {QuotationsOptions} from './quotations.js';

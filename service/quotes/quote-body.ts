@@ -43,6 +43,39 @@ export function readQuoteRequest(body: unknown): QuoteRequestInput {
   return {customer: readCustomer(customerFields), orders: readOrders(fields)};
 }
 
+/**
+ * Reads the body of `POST /api/2/configurations/{id}/requestQuote`, the quote of the one
+ * configuration in the path: either the customer object itself (what the official client
+ * sends) or the Quote request shape, whose `configurationIds` may then be null or absent
+ * (meaning the path's configuration) or name exactly that configuration.
+ */
+export function readConfigurationQuoteRequest(
+  body: unknown,
+  configurationId: string,
+): QuoteRequestInput {
+  const fields = Fields.of(body);
+  const id = configurationId.toLowerCase();
+  if (fields.get('quotationRequest') === undefined) {
+    return {customer: readCustomer(fields), orders: [{configurationId: id, quantity: 1}]};
+  }
+  const customerFields = fields.nullableObject('quotationRequest');
+  if (!customerFields) throw invalid('body.quotationRequest', 'is required');
+  // Null or absent stands for the path's configuration; the usual checks apply to the rest.
+  const orders = readOrders(
+    Fields.of({
+      configurationIds: fields.has('configurationIds') ? fields.get('configurationIds') : [id],
+      quantities: fields.get('quantities') ?? null,
+    }),
+  );
+  if (orders.length !== 1 || orders[0]!.configurationId !== id) {
+    throw invalid(
+      'body.configurationIds',
+      'must be null or name only the configuration in the path',
+    );
+  }
+  return {customer: readCustomer(customerFields), orders};
+}
+
 /** Reads the body of `PUT addtoquotation`: `{quotationId, configurationIds, quantities}`. */
 export function readAddToQuotation(body: unknown): AddToQuotationInput {
   const fields = Fields.of(body);
@@ -72,7 +105,16 @@ function readCustomer(fields: Fields): QuoteRequestInput['customer'] {
 }
 
 function readOrders(fields: Fields): ConfigurationOrder[] {
-  const ids = guidList(fields.nullableArray('configurationIds') ?? [], 'body.configurationIds');
+  const listed = fields.nullableArray('configurationIds');
+  // The schema allows null here, but with no configuration in the path null names nothing to
+  // quote or add, so it is refused as plainly as an empty list.
+  if (listed === null) {
+    throw invalid(
+      'body.configurationIds',
+      'is null or absent: the schema allows null, but null names no configuration; send an array of at least one configuration GUID',
+    );
+  }
+  const ids = guidList(listed, 'body.configurationIds');
   if (ids.length === 0)
     throw invalid('body.configurationIds', 'must name at least one configuration');
   if (new Set(ids).size !== ids.length) {

@@ -350,15 +350,17 @@ describe('v3 configurator over HTTP', () => {
       assert.equal(german.featureModel.steps[0]!.title, 'Rahmen & Fuß');
     });
 
-    test('answers an unsupported or malformed language with 400', async () => {
-      const session = await startChair(service);
+    test('answers an unsupported language as a start does, in English; a malformed one with 400', async () => {
+      const session = await startChair(service, 'nl');
       const put = (body: string) =>
         service.call(`/api/3/configurator/${session.id}/changelanguage`, {
           method: 'PUT',
           headers: {'Content-Type': 'text/plain'},
           body,
         });
-      await expectError(await put('xx'), 400, 'unsupported_language');
+      const fallback = await put('xx');
+      assert.equal(fallback.status, 200);
+      assert.equal((await json<Configuration>(fallback)).languageIso, 'en');
       await expectError(await put('not a language'), 400, 'unsupported_language');
       await expectError(await put(''), 400, 'invalid_body');
     });
