@@ -75,7 +75,7 @@ export class HttpClient {
     this.#tokens = options.tokenSource;
     // Called unbound: some fetch implementations throw when `this` is not the global.
     const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.#fetch = doFetch;
+    this.#fetch = versionFallbackFetch(doFetch, this.#baseUrl);
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#retry = {...defaultRetry, ...options.retry};
   }
@@ -265,6 +265,35 @@ export class HttpClient {
     // "Equal jitter": at least half the backoff, so retries still spread out and slow down.
     return exponential / 2 + Math.random() * (exponential / 2);
   }
+}
+
+/**
+ * The versioned API is served as version 3 by the real service and documented by the seed as
+ * version 1 (docs/api-compatibility.md). Wraps `doFetch` so that a version 3 call answered 404
+ * is sent once more as version 1; once version 1 has answered where 3 did not, later calls go
+ * to version 1 directly, and once version 3 has answered it is kept. A 404 from both means
+ * what it says (no such session), and the version 1 answer is the one returned.
+ */
+export function versionFallbackFetch(doFetch: typeof fetch, baseUrl: string): typeof fetch {
+  const v3 = `${baseUrl}/configurator/3/configurator/`;
+  const v1 = `${baseUrl}/configurator/1/configurator/`;
+  let served: '3' | '1' | undefined;
+  // What a gateway may answer for any path (401, 403, 5xx) proves nothing about the route.
+  const routed = (status: number) => status < 500 && ![401, 403, 404].includes(status);
+  return async (input, init) => {
+    const url = String(input);
+    if (!url.startsWith(v3) || served === '3') return doFetch(input, init);
+    const older = v1 + url.slice(v3.length);
+    if (served === '1') return doFetch(older, init);
+    const answer = await doFetch(input, init);
+    if (routed(answer.status)) served = '3';
+    if (answer.status !== 404) return answer;
+    // The 404 is not read; release its connection before asking again.
+    await answer.body?.cancel().catch(() => undefined);
+    const fallback = await doFetch(older, init);
+    if (routed(fallback.status)) served = '1';
+    return fallback;
+  };
 }
 
 /** Retry-After is either delay seconds or an HTTP date. */
