@@ -21,7 +21,12 @@ import {entityApi} from './entities/index.js';
 import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
 import {ErrorCode, ServiceError} from './errors.js';
 import type {EventPublisher} from './events.js';
-import {caseInsensitivePaths, corsMiddleware, type AllowedOrigins} from './http/index.js';
+import {
+  caseInsensitivePaths,
+  corsMiddleware,
+  requestTargetLimits,
+  type AllowedOrigins,
+} from './http/index.js';
 import {Quotations} from './quotes/index.js';
 import {MemoryStore, type Store} from './store/store.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
@@ -77,6 +82,7 @@ export function createApp(options: AppOptions = {}) {
   const app: Hono<AppEnv> = new Hono<AppEnv>({getPath: caseInsensitivePaths(() => app.routes)});
 
   app.use('*', corsMiddleware(options.allowedOrigins));
+  app.use('*', requestTargetLimits());
   app.get('/health', (c) => c.json({status: 'ok'}));
   registerModelImageRoutes(app);
   registerTokenRoutes(app, {

@@ -14,6 +14,11 @@ export interface ServiceConfig {
   clientSecret: string;
   /** `ALLOWED_ORIGINS`: comma list of origins; empty or `*` allows any. */
   allowedOrigins: AllowedOrigins;
+  /**
+   * `WEBHOOKS_ALLOW_PRIVATE_TARGETS=1` (or `true`): webhooks may target loopback, private and
+   * link-local addresses, for local development and tests. Off by default.
+   */
+  webhooksAllowPrivateTargets: boolean;
 }
 
 /** Reads the service's configuration from environment variables, failing on nonsense. */
@@ -29,5 +34,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     clientId: env.CLIENT_ID || demoApplication.clientId,
     clientSecret: env.CLIENT_SECRET || demoApplication.secret,
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    webhooksAllowPrivateTargets: flag(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS'),
   };
+}
+
+/** A yes/no setting: `1`/`true`/`yes` or `0`/`false`/`no`/empty, in any case; anything else fails. */
+function flag(env: Record<string, string | undefined>, name: string): boolean {
+  const value = (env[name] ?? '').trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
 }

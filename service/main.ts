@@ -14,6 +14,7 @@ const {app, close} = createApp({
   store,
   applications: [{clientId: config.clientId, secret: config.clientSecret}],
   allowedOrigins: config.allowedOrigins,
+  webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
 });
 
 // Static files first: a file that exists wins, anything else falls through to the service.

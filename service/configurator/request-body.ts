@@ -36,9 +36,14 @@ export function readTextRequirement(body: unknown, path = 'body'): TextRequireme
   return {featureModelNodeId: fields.guid('featureModelNodeId'), textValue};
 }
 
-/** An array of Text requirements. */
+/** Most text requirements one `text/multiple` body may carry. */
+export const maxTextRequirements = 500;
+
+/** An array of at most `maxTextRequirements` Text requirements (413 `too_many_items` beyond). */
 export function readTextRequirements(body: unknown): TextRequirement[] {
-  return arrayBody(body).map((item, index) => readTextRequirement(item, `body[${index}]`));
+  return arrayBody(body, maxTextRequirements).map((item, index) =>
+    readTextRequirement(item, `body[${index}]`),
+  );
 }
 
 /**

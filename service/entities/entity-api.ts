@@ -1,7 +1,7 @@
 import {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import type {EventPublisher} from '../events.js';
-import {quotationLineHook, recomputeTotals} from '../quotations/quotation-totals.js';
+import {recomputeTotals, recomputeTotalsOf} from '../quotations/quotation-totals.js';
 import {quotationHook} from '../quotations/quotation-transitions.js';
 import {quotationRoutes} from '../quotations/quotation-routes.js';
 import type {Store} from '../store/index.js';
@@ -34,7 +34,15 @@ export function entityApi(options: EntityApiOptions): Hono<AppEnv> {
     entityRoutes({
       store,
       models,
-      hooks: {quotations: hook, quotationlines: quotationLineHook(store)},
+      hooks: {quotations: hook},
+      // The quotations a batch of lines leaves or joins are re-totalled once per request.
+      afterWrites: {
+        quotationlines: (writes) =>
+          recomputeTotalsOf(
+            store,
+            writes.flatMap(({before, after}) => [before?.quotationId, after.quotationId]),
+          ),
+      },
       deleteHooks: {quotationlines: (line) => recomputeTotals(store, line.quotationId)},
       now,
     }),

@@ -1,6 +1,6 @@
 import {ErrorCode, ServiceError, badRequest} from '../errors.js';
-import {Fields} from '../http/index.js';
-import {checkValue} from './field-type.js';
+import {Fields, bounded} from '../http/index.js';
+import {checkValue, outOfRange, type CheckFailure} from './field-type.js';
 import type {Entity, EntityModel} from './entity-model.js';
 
 /** A property name to its canonical spelling, in any letter case. */
@@ -9,9 +9,20 @@ export function fieldName(model: EntityModel, name: string): string | undefined 
   return Object.keys(model.fields).find((candidate) => candidate.toLowerCase() === lower);
 }
 
-/** A body is one entity or an array of them; bulk handling follows from which. */
+/** Most entities one POST or PUT may carry: the largest page a list GET answers with. */
+export const maxBulkItems = 1000;
+
+/** The error code of a body setting a property only the service sets (400). */
+export const readOnlyField = 'read_only_field';
+
+/**
+ * A body is one entity or an array of at most `maxBulkItems` (413 `too_many_items` beyond);
+ * bulk handling follows from which.
+ */
 export function entityList(body: unknown): {items: unknown[]; bulk: boolean} {
-  return Array.isArray(body) ? {items: body, bulk: true} : {items: [body], bulk: false};
+  return Array.isArray(body)
+    ? {items: bounded(body, 'body', maxBulkItems), bulk: true}
+    : {items: [body], bulk: false};
 }
 
 /**
@@ -19,6 +30,8 @@ export function entityList(body: unknown): {items: unknown[]; bulk: boolean} {
  * properties take their defaults and required ones must be there; on update the stored values
  * stay for left-out properties (PUT merges). Property names match in any letter case; relation
  * properties (`lines`, `debtor`, ...) are ignored, other unknown names are refused, naming them.
+ * A read-only property may only repeat the stored value; numbers must lie in their field's
+ * range (400 `out_of_range`).
  */
 export function readEntity(
   model: EntityModel,
@@ -33,16 +46,31 @@ export function readEntity(
     .names()
     .filter((name) => !fieldName(model, name) && !relations.has(name.toLowerCase()));
   if (unknown.length > 0) {
+    // Named up to a point: an object of a million unknown keys must not echo them all back.
+    const named = unknown.slice(0, 20);
+    const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : '';
     throw badRequest(
       ErrorCode.invalidBody,
-      `${path} has properties ${model.name} does not know: ${unknown.join(', ')}`,
-      {fields: unknown.map((name) => `${path}.${name}`)},
+      `${path} has properties ${model.name} does not know: ${named.join(', ')}${more}`,
+      {fields: named.map((name) => `${path}.${name}`)},
     );
   }
   const entity: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(model.fields)) {
     const given = fields.get(name);
     if (field.managed) continue;
+    if (field.readOnly) {
+      const stored = existing?.[name] ?? null;
+      if (given !== undefined && given !== null && given !== stored) {
+        throw badRequest(
+          readOnlyField,
+          `${path}.${name} is set by the service; leave it out or send the stored value`,
+          {field: `${path}.${name}`},
+        );
+      }
+      if (existing) entity[name] = stored;
+      continue;
+    }
     if (given === undefined) {
       if (existing) entity[name] = existing[name] ?? field.default?.() ?? null;
       else if (field.default) entity[name] = field.default();
@@ -50,7 +78,7 @@ export function readEntity(
       continue;
     }
     const checked = checkValue(field, given);
-    if ('expected' in checked) throw invalid(`${path}.${name}`, `must be ${checked.expected}`);
+    if ('expected' in checked) throw refusal(`${path}.${name}`, checked);
     entity[name] = checked.value;
   }
   entity.createdAt = existing?.createdAt ?? now;
@@ -97,6 +125,14 @@ export function present(
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(model.fields)) out[name] = entity[name] ?? null;
   return Object.assign(out, included);
+}
+
+function refusal(path: string, failure: CheckFailure): ServiceError {
+  if (!failure.range) return invalid(path, `must be ${failure.expected}`);
+  return badRequest(outOfRange, `${path} must be ${failure.expected}`, {
+    field: path,
+    ...failure.range,
+  });
 }
 
 function invalid(path: string, expectation: string): ServiceError {

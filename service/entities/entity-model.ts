@@ -13,6 +13,11 @@ export interface Relation {
   property: string;
   /** Resolves the related entity (or list) of one entity. */
   resolve(store: Store, entity: Entity): unknown;
+  /**
+   * Resolves it for a whole page in one pass over the related entities; answers the
+   * resolver of each entity of the page. Optional: `resolve` per entity otherwise.
+   */
+  resolveAll?(store: Store, page: readonly Entity[]): (entity: Entity) => unknown;
 }
 
 /**
@@ -44,6 +49,10 @@ export const field = {
   boolean: (defaultValue = false): Field => required(FieldType.boolean, defaultValue),
   guid: (): Field => ({type: FieldType.guid, nullable: false}),
   nullable: (type: FieldType): Field => ({type, nullable: true, default: () => null}),
+  /** A number or integer field limited to `min..max` (400 `out_of_range` outside). */
+  range: (base: Field, min: number, max: number): Field => ({...base, min, max}),
+  /** A value only the service sets: see `Field.readOnly`. */
+  readOnly: (base: Field): Field => ({...base, readOnly: true}),
   /** The entity's GUID: generated on create when the body has none. */
   id: (): Field => ({type: FieldType.guid, nullable: false, default: () => randomUUID()}),
   /** A moment the service sets: creation (kept) or last change (moved on every write). */

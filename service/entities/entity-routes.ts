@@ -29,6 +29,12 @@ export interface EntityRoutesOptions {
   models: readonly EntityModel[];
   /** Hooks by model path (`quotations`). */
   hooks?: Readonly<Record<string, EntityHook>>;
+  /**
+   * Run once per POST or PUT, by model path, inside its transaction after every entity of the
+   * body is stored: work that depends on the whole batch (a quotation's totals over its lines)
+   * is done once, not once per item.
+   */
+  afterWrites?: Readonly<Record<string, (writes: readonly EntityWrite[]) => void>>;
   /** Run inside the transaction of a delete, after it, by model path. */
   deleteHooks?: Readonly<Record<string, (deleted: Entity) => void>>;
   /** The clock, in epoch milliseconds. */
@@ -43,7 +49,7 @@ export interface EntityRoutesOptions {
  * the routes mounted after these.
  */
 export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
-  const {store, hooks = {}, deleteHooks = {}} = options;
+  const {store, hooks = {}, afterWrites = {}, deleteHooks = {}} = options;
   const now = options.now ?? Date.now;
   const models = new Map(options.models.map((model) => [model.path.toLowerCase(), model]));
   const routes = new Hono<AppEnv>();
@@ -55,12 +61,28 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     model.source
       ? model.source(lang).find((entity) => entity.id === id)
       : store.collection<Entity>(model.collection).get(id);
-  const withRelations = (model: EntityModel, entity: Entity, include: readonly Relation[]) =>
-    present(
-      model,
-      entity,
-      Object.fromEntries(include.map((r) => [r.property, r.resolve(store, entity)])),
+  // Resolved for a whole page at once where the relation can, so a page of quotations with
+  // their lines reads the lines once rather than once per quotation.
+  const presentAll = (
+    model: EntityModel,
+    page: readonly Entity[],
+    include: readonly Relation[],
+  ) => {
+    const resolvers = include.map(
+      (r) =>
+        [
+          r.property,
+          r.resolveAll?.(store, page) ?? ((entity: Entity) => r.resolve(store, entity)),
+        ] as const,
     );
+    return page.map((entity) =>
+      present(
+        model,
+        entity,
+        Object.fromEntries(resolvers.map(([property, resolve]) => [property, resolve(entity)])),
+      ),
+    );
+  };
   const writable = (model: EntityModel) => {
     if (model.source) {
       throw new ServiceError(
@@ -82,7 +104,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     if (!model) return next();
     const query = parseListQuery(model, new URL(c.req.url).searchParams);
     const page = applyListQuery(entities(model, query.lang), query);
-    return c.json(page.map((entity) => withRelations(model, entity, query.include)));
+    return c.json(presentAll(model, page, query.include));
   });
 
   routes.get('/:model/:id', (c, next) => {
@@ -91,7 +113,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     const query = parseListQuery(model, new URL(c.req.url).searchParams, {single: true});
     const entity = find(model, c.req.param('id').toLowerCase(), query.lang);
     if (!entity) throw notFound(`No ${model.name} with id ${c.req.param('id')}`);
-    return c.json(withRelations(model, entity, query.include));
+    return c.json(presentAll(model, [entity], query.include)[0]);
   });
 
   routes.post('/:model', async (c, next) => {
@@ -102,7 +124,8 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     const collection = store.collection<Entity>(model.collection);
     const stored = store.transaction(() => {
       const seen = new Set<string>();
-      return items.map((raw, index) => {
+      const writes: EntityWrite[] = [];
+      const stored = items.map((raw, index) => {
         const path = bulk ? `body[${index}]` : 'body';
         const entity = readEntity(model, raw, path, undefined, stamp(undefined));
         if (seen.has(entity.id) || collection.get(entity.id)) {
@@ -117,14 +140,13 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
         }
         seen.add(entity.id);
         checkReferences(store, model, undefined, entity, path);
-        hooks[model.path]?.({
-          model,
-          before: undefined,
-          after: entity,
-          principal: c.get('principal'),
-        });
+        const write = {model, before: undefined, after: entity, principal: c.get('principal')};
+        hooks[model.path]?.(write);
+        writes.push(write);
         return collection.put(entity);
       });
+      afterWrites[model.path]?.(writes);
+      return stored;
     });
     const body = stored.map((entity) => present(model, entity));
     return c.json(bulk ? body : body[0], 201);
@@ -136,8 +158,9 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     writable(model);
     const {items, bulk} = entityList(await readJson(c.req.raw));
     const collection = store.collection<Entity>(model.collection);
-    const stored = store.transaction(() =>
-      items.map((raw, index) => {
+    const stored = store.transaction(() => {
+      const writes: EntityWrite[] = [];
+      const stored = items.map((raw, index) => {
         const path = bulk ? `body[${index}]` : 'body';
         const id = bodyId(model, raw, path);
         const before = collection.get(id);
@@ -145,10 +168,14 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
         checkUnchanged(raw, path, before);
         const entity = readEntity(model, raw, path, before, stamp(before));
         checkReferences(store, model, before, entity, path);
-        hooks[model.path]?.({model, before, after: entity, principal: c.get('principal')});
+        const write = {model, before, after: entity, principal: c.get('principal')};
+        hooks[model.path]?.(write);
+        writes.push(write);
         return collection.put(entity);
-      }),
-    );
+      });
+      afterWrites[model.path]?.(writes);
+      return stored;
+    });
     const body = stored.map((entity) => present(model, entity));
     return c.json(bulk ? body : body[0]);
   });

@@ -20,6 +20,16 @@ export interface Field {
   default?: () => unknown;
   /** Set by the service; a value in a body is ignored. */
   managed?: boolean;
+  /**
+   * Set by the service and never by a client: a body may leave it out, send null or send the
+   * stored value back unchanged (a read-modify-write round trip); any other value is 400
+   * `read_only_field`.
+   */
+  readOnly?: boolean;
+  /** Smallest value of a number or integer field (inclusive); see `numberRange`. */
+  min?: number;
+  /** Largest value of a number or integer field (inclusive); see `numberRange`. */
+  max?: number;
   /** The only values a string field takes. */
   oneOf?: readonly string[];
   /** Set on a GUID field that names an entity of another model (a foreign key). */
@@ -44,13 +54,29 @@ export interface Reference {
   onDelete: OnDelete;
 }
 
+/**
+ * The range a number or integer field takes when its model names none: an int32 for integers
+ * (what the seed's clients store them in), and for numbers the span in which a value still
+ * has a cent's precision in a double.
+ */
+export const numberRange = {
+  integer: {min: -(2 ** 31), max: 2 ** 31 - 1},
+  number: {min: -1e12, max: 1e12},
+} as const;
+
+/** The error code of a number outside its field's range (400). */
+export const outOfRange = 'out_of_range';
+
+/** What a body value failed: its type (`invalid_body`) or its field's range (`out_of_range`). */
+export type CheckFailure = {expected: string; range?: {min: number; max: number}};
+
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Checks a body value against a field; returns the value to store (GUIDs lowercased, dates
  * normalised to ISO UTC) or an explanation of what was expected.
  */
-export function checkValue(field: Field, value: unknown): {value: unknown} | {expected: string} {
+export function checkValue(field: Field, value: unknown): {value: unknown} | CheckFailure {
   if (value === null) return field.nullable ? {value} : {expected: `a ${field.type} (not null)`};
   switch (field.type) {
     case FieldType.string:
@@ -59,9 +85,11 @@ export function checkValue(field: Field, value: unknown): {value: unknown} | {ex
         ? {value}
         : {expected: `one of ${field.oneOf.join(', ')}`};
     case FieldType.number:
-      return typeof value === 'number' && Number.isFinite(value) ? {value} : {expected: 'a number'};
+      if (typeof value !== 'number' || !Number.isFinite(value)) return {expected: 'a number'};
+      return inRange(field, value, numberRange.number);
     case FieldType.integer:
-      return Number.isSafeInteger(value) ? {value} : {expected: 'an integer'};
+      if (!Number.isSafeInteger(value)) return {expected: 'an integer'};
+      return inRange(field, value as number, numberRange.integer);
     case FieldType.boolean:
       return typeof value === 'boolean' ? {value} : {expected: 'true or false'};
     case FieldType.guid:
@@ -77,8 +105,20 @@ export function checkValue(field: Field, value: unknown): {value: unknown} | {ex
   }
 }
 
+function inRange(
+  field: Field,
+  value: number,
+  fallback: {min: number; max: number},
+): {value: unknown} | CheckFailure {
+  const min = field.min ?? fallback.min;
+  const max = field.max ?? fallback.max;
+  return value >= min && value <= max
+    ? {value}
+    : {expected: `from ${min} to ${max}`, range: {min, max}};
+}
+
 /** Parses a query-string value for an equality filter on a field. */
-export function parseQueryValue(field: Field, text: string): {value: unknown} | {expected: string} {
+export function parseQueryValue(field: Field, text: string): {value: unknown} | CheckFailure {
   if (field.nullable && text === 'null') return {value: null};
   switch (field.type) {
     case FieldType.number:

@@ -7,6 +7,11 @@ import {field, type Entity, type EntityModel, type Relation} from './entity-mode
 const text = () => field.nullable(FieldType.string);
 const optionalGuid = () => field.nullable(FieldType.guid);
 const optionalNumber = () => field.nullable(FieldType.number);
+/** A price or amount: a cent's precision is kept up to a trillion either way. */
+const money = (): Field => field.number();
+const percentage = (base: Field = field.number()): Field => field.range(base, 0, 100);
+/** Quantities of a line: a fraction is fine (metres, hours), more than a million is a typo. */
+const maxQuantity = 1_000_000;
 const references = (base: Field, collection: string, onDelete: OnDelete): Field => ({
   ...base,
   references: {collection, onDelete},
@@ -27,17 +32,28 @@ const one = (name: string, collection: string, key: string): Relation => ({
   },
 });
 
-const many = (name: string, collection: string, key: string, order?: string): Relation => ({
-  name,
-  property: camel(name),
-  resolve: (store: Store, entity: Entity) => {
-    const related = store
-      .collection<Entity>(collection)
-      .list()
-      .filter((item) => item[key] === entity.id);
-    return order ? related.sort((a, b) => Number(a[order] ?? 0) - Number(b[order] ?? 0)) : related;
-  },
-});
+const many = (name: string, collection: string, key: string, order?: string): Relation => {
+  const sorted = (related: Entity[]) =>
+    order ? related.sort((a, b) => Number(a[order] ?? 0) - Number(b[order] ?? 0)) : related;
+  return {
+    name,
+    property: camel(name),
+    resolve: (store: Store, entity: Entity) =>
+      sorted(
+        store
+          .collection<Entity>(collection)
+          .list()
+          .filter((item) => item[key] === entity.id),
+      ),
+    resolveAll: (store: Store, page: readonly Entity[]) => {
+      const byOwner = new Map<unknown, Entity[]>(page.map((entity) => [entity.id, []]));
+      for (const item of store.collection<Entity>(collection).list())
+        byOwner.get(item[key])?.push(item);
+      for (const related of byOwner.values()) sorted(related);
+      return (entity: Entity) => byOwner.get(entity.id) ?? [];
+    },
+  };
+};
 
 function camel(name: string): string {
   return name[0]!.toLowerCase() + name.slice(1);
@@ -100,18 +116,18 @@ export const storedModels: readonly EntityModel[] = [
     categoryId: optionalGuid(),
     unitOfMeasurementId: optionalGuid(),
     vatId: optionalGuid(),
-    priceExVAT: field.number(),
+    priceExVAT: money(),
     imageUrl: text(),
     isActive: field.boolean(true),
   }),
   model('LeaseTable', 'leasetables', {
     name: field.string(),
     currencyIso: text(),
-    durationMonths: field.integer(12),
-    interestRatePercentage: field.number(),
-    residualValuePercentage: field.number(),
-    minimumAmount: optionalNumber(),
-    maximumAmount: optionalNumber(),
+    durationMonths: field.range(field.integer(12), 1, 1200),
+    interestRatePercentage: percentage(),
+    residualValuePercentage: percentage(),
+    minimumAmount: field.range(optionalNumber(), 0, 1e12),
+    maximumAmount: field.range(optionalNumber(), 0, 1e12),
   }),
   model('Organizations', 'organizations', {
     name: field.string(),
@@ -130,11 +146,11 @@ export const storedModels: readonly EntityModel[] = [
     configurationId: optionalGuid(),
     articleCode: text(),
     description: text(),
-    quantity: field.number(1),
-    unitPriceExVAT: field.number(),
-    unitPriceIncVAT: field.number(),
-    totalPriceExVAT: field.number(),
-    totalPriceIncVAT: field.number(),
+    quantity: field.range(field.number(1), 0, maxQuantity),
+    unitPriceExVAT: money(),
+    unitPriceIncVAT: money(),
+    totalPriceExVAT: money(),
+    totalPriceIncVAT: money(),
     sortOrder: field.integer(),
   }),
   model('QuotationProperty', 'quotationproperties', {
@@ -146,7 +162,8 @@ export const storedModels: readonly EntityModel[] = [
     'Quotation',
     'quotations',
     {
-      number: text(),
+      // Given by the service from its numbering; a client cannot set or change it (0014).
+      number: field.readOnly(text()),
       status: {
         type: FieldType.string,
         nullable: false,
@@ -159,8 +176,8 @@ export const storedModels: readonly EntityModel[] = [
       userId: optionalGuid(),
       currencyIso: field.string('eur'),
       remarks: text(),
-      totalPriceExVAT: field.number(),
-      totalPriceIncVAT: field.number(),
+      totalPriceExVAT: money(),
+      totalPriceIncVAT: money(),
     },
     [
       many('Lines', 'quotationlines', 'quotationId', 'sortOrder'),
@@ -171,7 +188,7 @@ export const storedModels: readonly EntityModel[] = [
   model('UnitOfMeasurement', 'uom', {
     name: field.string(),
     symbol: field.string(''),
-    decimals: field.integer(),
+    decimals: field.range(field.integer(), 0, 10),
   }),
   model('UserCreationRequest', 'UserCreationRequests', {
     email: field.string(),
@@ -188,7 +205,7 @@ export const storedModels: readonly EntityModel[] = [
   }),
   model('VAT', 'vats', {
     name: field.string(),
-    percentage: field.number(),
+    percentage: percentage(),
     countryIso: text(),
     isDefault: field.boolean(),
   }),

@@ -1,4 +1,5 @@
 import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {checkJsonDepth} from './limits.js';
 
 /** The largest body the service reads, in bytes. */
 export const defaultBodyLimit = 1024 * 1024;
@@ -75,7 +76,8 @@ export interface ReadJsonOptions extends ReadBodyOptions {
 
 /**
  * Reads and parses a JSON body: 415 for another declared content type, 413 above the limit,
- * 400 `malformed_body` for text that is not JSON, 400 `invalid_body` for an empty body.
+ * 400 `malformed_body` for text that is not JSON, 400 `invalid_body` for an empty body, 400
+ * `body_too_deep` for nesting deeper than `Limits.bodyDepth`.
  */
 export async function readJson(request: Request, options: ReadJsonOptions = {}): Promise<unknown> {
   const type = mediaType(request);
@@ -91,9 +93,13 @@ export async function readJson(request: Request, options: ReadJsonOptions = {}):
   return parseJson(text);
 }
 
-/** Parses JSON text with the service's error codes. */
+/**
+ * Parses JSON text with the service's error codes; nesting deeper than `Limits.bodyDepth` is
+ * 400 `body_too_deep`.
+ */
 export function parseJson(text: string): unknown {
   if (text.trim() === '') throw badRequest(ErrorCode.invalidBody, 'The body is empty');
+  checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch (error) {

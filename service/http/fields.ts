@@ -1,5 +1,6 @@
 import {ErrorCode, badRequest} from '../errors.js';
 import {isGuid} from './guid.js';
+import {bounded} from './limits.js';
 
 const invalid = (path: string, expectation: string) =>
   badRequest(ErrorCode.invalidBody, `${path} ${expectation}`, {field: path});
@@ -100,12 +101,12 @@ export class Fields {
     return value;
   }
 
-  /** An array, or `null` when absent or null. */
-  nullableArray(name: string): unknown[] | null {
+  /** An array of at most `limit` items (413 `too_many_items` beyond), or `null` when absent or null. */
+  nullableArray(name: string, limit: number): unknown[] | null {
     if (!this.has(name)) return null;
     const value = this.get(name);
     if (!Array.isArray(value)) throw invalid(this.#at(name), 'must be an array');
-    return value;
+    return bounded(value, this.#at(name), limit);
   }
 
   /** A nested object as `Fields`, or `null` when absent or null. */
@@ -114,10 +115,13 @@ export class Fields {
   }
 }
 
-/** Reads a body that must be a JSON array; each item is checked by the caller. */
-export function arrayBody(value: unknown, path = 'body'): unknown[] {
+/**
+ * Reads a body that must be a JSON array of at most `limit` items (413 `too_many_items`
+ * beyond); each item is checked by the caller.
+ */
+export function arrayBody(value: unknown, limit: number, path = 'body'): unknown[] {
   if (!Array.isArray(value)) throw invalid(path, 'must be a JSON array');
-  return value;
+  return bounded(value, path, limit);
 }
 
 /** Reads an array of GUIDs (lowercased), naming the first bad item. */

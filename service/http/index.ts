@@ -13,4 +13,12 @@ export {Fields, arrayBody, guidList} from './fields.js';
 export {isGuid} from './guid.js';
 export {caseInsensitivePaths} from './route-case.js';
 export type {RoutePattern} from './route-case.js';
+export {
+  LimitErrorCode,
+  Limits,
+  bounded,
+  checkJsonDepth,
+  requestTargetLimits,
+  tooManyItems,
+} from './limits.js';
 export {queryBoolean, queryInteger, queryString, queryValue} from './query.js';

@@ -13,4 +13,4 @@ export {
 } from './quotation-transitions.js';
 export {quotationRoutes} from './quotation-routes.js';
 export type {QuotationRoutesOptions} from './quotation-routes.js';
-export {quotationLineHook, recomputeTotals} from './quotation-totals.js';
+export {recomputeTotals, recomputeTotalsOf} from './quotation-totals.js';

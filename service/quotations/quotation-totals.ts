@@ -1,5 +1,4 @@
 import type {Entity} from '../entities/entity-model.js';
-import type {EntityHook} from '../entities/entity-routes.js';
 import type {Store} from '../store/index.js';
 
 /** Money is kept to the cent, so sums never carry float noise into the store. */
@@ -39,12 +38,38 @@ export function recomputeTotals(store: Store, quotationId: unknown, line?: Entit
   });
 }
 
-/** The entity API hook of `quotationlines`: the quotations a line leaves and joins are re-totalled. */
-export function quotationLineHook(store: Store): EntityHook {
-  return ({before, after}) => {
-    if (before && before.quotationId !== after.quotationId) {
-      recomputeTotals(store, before.quotationId, {...after, quotationId: null} as Entity);
+/**
+ * `recomputeTotals` for several quotations in one pass over the lines, for a bulk write of
+ * lines: once per request, not once per line. Call after the lines are stored.
+ */
+export function recomputeTotalsOf(store: Store, quotationIds: Iterable<unknown>): void {
+  const sums = new Map<string, {exVAT: number; incVAT: number}>();
+  for (const id of quotationIds) if (typeof id === 'string') sums.set(id, {exVAT: 0, incVAT: 0});
+  if (sums.size === 0) return;
+  for (const line of store.collection<Entity>('quotationlines').list()) {
+    const sum = sums.get(line.quotationId as string);
+    if (!sum) continue;
+    sum.exVAT += Number(line.totalPriceExVAT ?? 0);
+    sum.incVAT += Number(line.totalPriceIncVAT ?? 0);
+  }
+  const quotations = store.collection<Entity>('quotations');
+  for (const [id, sum] of sums) {
+    const quotation = quotations.get(id);
+    if (!quotation) continue;
+    const totalPriceExVAT = cents(sum.exVAT);
+    const totalPriceIncVAT = cents(sum.incVAT);
+    if (
+      quotation.totalPriceExVAT === totalPriceExVAT &&
+      quotation.totalPriceIncVAT === totalPriceIncVAT
+    ) {
+      continue;
     }
-    recomputeTotals(store, after.quotationId, after);
-  };
+    const previous = typeof quotation.updatedAt === 'string' ? Date.parse(quotation.updatedAt) : 0;
+    quotations.put({
+      ...quotation,
+      totalPriceExVAT,
+      totalPriceIncVAT,
+      updatedAt: new Date(Math.max(Date.now(), previous + 1)).toISOString(),
+    });
+  }
 }

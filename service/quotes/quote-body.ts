@@ -12,6 +12,8 @@ const twoLetterFields = new Set([
 // Deliberately loose: one @, something either side, a dot in the domain, no spaces.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const longestText = 4000;
+/** Most configurations one quote request or add-to-quotation names. */
+export const maxConfigurations = 100;
 
 /** Configurations with their quantity, in the order the client listed them. */
 export interface ConfigurationOrder {
@@ -105,7 +107,7 @@ function readCustomer(fields: Fields): QuoteRequestInput['customer'] {
 }
 
 function readOrders(fields: Fields): ConfigurationOrder[] {
-  const listed = fields.nullableArray('configurationIds');
+  const listed = fields.nullableArray('configurationIds', maxConfigurations);
   // The schema allows null here, but with no configuration in the path null names nothing to
   // quote or add, so it is refused as plainly as an empty list.
   if (listed === null) {
@@ -117,14 +119,15 @@ function readOrders(fields: Fields): ConfigurationOrder[] {
   const ids = guidList(listed, 'body.configurationIds');
   if (ids.length === 0)
     throw invalid('body.configurationIds', 'must name at least one configuration');
-  if (new Set(ids).size !== ids.length) {
+  const named = new Set(ids);
+  if (named.size !== ids.length) {
     throw invalid('body.configurationIds', 'names a configuration twice');
   }
   const quantities = new Map<string, number>();
   const given = fields.nullableObject('quantities');
   for (const key of given?.names() ?? []) {
     const id = key.toLowerCase();
-    if (!ids.includes(id)) {
+    if (!named.has(id)) {
       throw invalid(`body.quantities.${key}`, 'is not one of configurationIds');
     }
     quantities.set(id, given!.integer(key, {min: 1, max: 1_000_000}));

@@ -8,6 +8,14 @@ import {
   type SubscriptionRecord,
 } from './records.js';
 import {signDelivery} from './signature.js';
+import {
+  PrivateTargetError,
+  postTo,
+  resolveTarget,
+  systemResolver,
+  untilAborted,
+  type Resolver,
+} from './transport.js';
 
 export interface DispatcherOptions extends BackoffOptions {
   store: Store;
@@ -24,9 +32,16 @@ export interface DispatcherOptions extends BackoffOptions {
   retentionMs?: number;
   /** How often finished deliveries past their retention are deleted, in ms (default one hour). */
   pruneIntervalMs?: number;
+  /**
+   * Whether deliveries may go to loopback, private, link-local and metadata addresses
+   * (default false). Checked before every attempt on the address the callback host resolves
+   * to, and the connection goes to that checked address.
+   */
+  allowPrivateTargets?: boolean;
+  /** Resolves callback host names (default the system resolver, `dns.lookup`). */
+  resolve?: Resolver;
   now?: () => number;
   random?: () => number;
-  fetch?: typeof fetch;
 }
 
 /**
@@ -50,7 +65,8 @@ export class WebhookDispatcher {
   readonly #backoff: BackoffOptions;
   readonly #now: () => number;
   readonly #random: () => number;
-  readonly #fetch: typeof fetch;
+  readonly #allowPrivateTargets: boolean;
+  readonly #resolve: Resolver;
   readonly #retentionMs: number;
   readonly #inFlight = new Map<string, Promise<void>>();
   /** Pending delivery ids and when each is due (epoch ms). */
@@ -69,7 +85,8 @@ export class WebhookDispatcher {
     this.#backoff = {baseDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs};
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
-    this.#fetch = options.fetch ?? fetch;
+    this.#allowPrivateTargets = options.allowPrivateTargets ?? false;
+    this.#resolve = options.resolve ?? systemResolver;
     this.#retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
     this.prune();
     for (const delivery of this.#deliveries.list()) {
@@ -216,11 +233,18 @@ export class WebhookDispatcher {
     const started = performance.now();
     let status: number | null = null;
     let error: string | null = null;
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = AbortSignal.any([this.#closing.signal, timeout]);
     try {
-      const response = await this.#fetch(delivery.callbackUrl, {
-        method: 'POST',
-        // Only the registered URL is ever called: a redirect is a failed attempt, not followed.
-        redirect: 'manual',
+      const url = new URL(delivery.callbackUrl);
+      const target = await untilAborted(
+        resolveTarget(url, {
+          resolve: this.#resolve,
+          allowPrivateTargets: this.#allowPrivateTargets,
+        }),
+        signal,
+      );
+      status = await postTo(url, target, {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'configurator-webhooks/1',
@@ -230,19 +254,17 @@ export class WebhookDispatcher {
           'X-Configurator-Signature': signDelivery(subscription.secret, timestamp, delivery.body),
         },
         body: delivery.body,
-        signal: AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.#timeoutMs)]),
+        signal,
       });
-      status = response.status;
-      await response.body?.cancel().catch(() => {});
+      // Only the registered URL is ever called: a redirect is a failed attempt, not followed.
       if (status < 200 || status > 299) error = `The receiver answered ${status}`;
     } catch (cause) {
       // Closing mid-attempt: record nothing; the delivery stays pending for the next run.
       if (this.#closing.signal.aborted) return;
       const reason = cause as Error;
-      error =
-        reason.name === 'TimeoutError'
-          ? `No answer within ${this.#timeoutMs} ms`
-          : `${reason.message}${reason.cause ? `: ${(reason.cause as Error).message}` : ''}`;
+      if (timeout.aborted) error = `No answer within ${this.#timeoutMs} ms`;
+      else if (reason instanceof PrivateTargetError) error = `Refused: ${reason.message}`;
+      else error = `${reason.message}${reason.cause ? `: ${(reason.cause as Error).message}` : ''}`;
     }
     const attempt: DeliveryAttempt = {
       at: new Date(startedAt).toISOString(),

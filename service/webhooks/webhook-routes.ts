@@ -17,16 +17,21 @@ import {
 export interface WebhookRoutesOptions {
   store: Store;
   /**
-   * Whether callback URLs may name loopback, private or link-local address literals (and
-   * `localhost`); default true, as the reference service runs next to its receivers.
+   * Whether callback URLs may name loopback, private, link-local or metadata address literals
+   * (and `localhost`); default false.
    */
   allowPrivateTargets?: boolean;
+  /** Most subscriptions one integration application may hold (default 100). */
+  maxSubscriptions?: number;
   /** Told about every delivery cancelled by an unsubscribe (the dispatcher forgets them). */
   onCancel?: (deliveryIds: readonly string[]) => void;
   now?: () => number;
 }
 
 const topics: readonly string[] = Object.values(QuotationTopic);
+
+/** The error code of a subscription past the application's limit (409). */
+export const tooManySubscriptions = 'too_many_subscriptions';
 const bodyFields = ['identifier', 'topic', 'callbackurl', 'secret'];
 
 /**
@@ -38,7 +43,7 @@ const bodyFields = ['identifier', 'topic', 'callbackurl', 'secret'];
  * it did not exist.
  */
 export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
-  const {store, allowPrivateTargets = true, onCancel = () => {}} = options;
+  const {store, allowPrivateTargets = false, maxSubscriptions = 100, onCancel = () => {}} = options;
   const now = options.now ?? Date.now;
   const subscriptions = () =>
     store.collection<SubscriptionRecord>(webhookCollections.subscriptions);
@@ -65,6 +70,18 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
           ErrorCode.conflict,
           `A webhook subscription ${subscription.identifier} exists; delete it first to change it`,
           {identifier: subscription.identifier},
+        );
+      }
+      // Every event is copied to each subscription of its topic: the count bounds that work.
+      const held = subscriptions()
+        .list()
+        .filter((s) => s.clientId === subscription.clientId).length;
+      if (held >= maxSubscriptions) {
+        throw new ServiceError(
+          409,
+          tooManySubscriptions,
+          `This application holds ${held} webhook subscriptions, the most it may; delete one first`,
+          {limit: maxSubscriptions},
         );
       }
       subscriptions().put(subscription);
@@ -174,7 +191,9 @@ function readSubscription(
 /**
  * An absolute http(s) URL without credentials or fragment (a fragment is never sent, so one
  * is a mistake), at most 2000 characters, and, unless private targets are allowed, not naming
- * a loopback, private or link-local address literal. Names are not resolved.
+ * a loopback, private, link-local or metadata address literal in any spelling the URL parser
+ * accepts, nor `localhost`. Names are not resolved here: the dispatcher checks the addresses
+ * they resolve to before every delivery.
  */
 function readCallbackUrl(callbackUrl: string, allowPrivateTargets: boolean): string {
   const refuse = (why: string) => invalid(`body.callbackUrl ${why}`, 'body.callbackUrl');
@@ -195,7 +214,7 @@ function readCallbackUrl(callbackUrl: string, allowPrivateTargets: boolean): str
   }
   if (!allowPrivateTargets && isPrivateHost(url.hostname)) {
     throw refuse(
-      `must not name a loopback, private or link-local address (${url.hostname}); this service refuses private targets`,
+      `must not name a loopback, private, link-local or metadata address (${url.hostname}); this service refuses private targets`,
     );
   }
   return callbackUrl;

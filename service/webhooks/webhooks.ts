@@ -6,11 +6,14 @@ import {webhookRoutes} from './webhook-routes.js';
 /** Settings of the webhook machinery: delivery (tests shorten the backoff) and subscriptions. */
 export type WebhookOptions = Omit<DispatcherOptions, 'store' | 'now'> & {
   /**
-   * Whether callback URLs may name loopback, private or link-local address literals (and
-   * `localhost`). Default true: the reference service runs next to its receivers. Set false
-   * where the service faces the internet, so subscriptions cannot aim it at internal hosts.
+   * Whether webhooks may target loopback, private, link-local and metadata addresses (and
+   * `localhost`): refused by default, both on subscribing (address literals) and before
+   * every delivery (the address the host resolves to). `WEBHOOKS_ALLOW_PRIVATE_TARGETS=1`
+   * turns it on for `npm start`, for local development and tests.
    */
   allowPrivateTargets?: boolean;
+  /** Most subscriptions one integration application may hold (default 100). */
+  maxSubscriptions?: number;
 };
 
 /**
@@ -24,13 +27,15 @@ export class Webhooks {
   readonly #store: Store;
   readonly #now: () => number;
   readonly #allowPrivateTargets: boolean;
+  readonly #maxSubscriptions: number | undefined;
 
   constructor(store: Store, options: WebhookOptions & {now?: () => number} = {}) {
-    const {now = Date.now, allowPrivateTargets = true, ...delivery} = options;
+    const {now = Date.now, allowPrivateTargets = false, maxSubscriptions, ...delivery} = options;
     this.#store = store;
     this.#now = now;
     this.#allowPrivateTargets = allowPrivateTargets;
-    this.dispatcher = new WebhookDispatcher({...delivery, store, now});
+    this.#maxSubscriptions = maxSubscriptions;
+    this.dispatcher = new WebhookDispatcher({...delivery, allowPrivateTargets, store, now});
     this.outbox = new WebhookOutbox({
       store,
       now,
@@ -45,6 +50,7 @@ export class Webhooks {
       store: this.#store,
       now: this.#now,
       allowPrivateTargets: this.#allowPrivateTargets,
+      maxSubscriptions: this.#maxSubscriptions,
       onCancel: (ids) => this.dispatcher.forget(ids),
     });
   }

@@ -91,7 +91,11 @@ function sample(
 function editable(model: EntityModel): [string, unknown] {
   const [name, field] = Object.entries(model.fields).find(
     ([name, field]) =>
-      name !== 'id' && !field.managed && !field.oneOf && ['string', 'number'].includes(field.type),
+      name !== 'id' &&
+      !field.managed &&
+      !field.readOnly &&
+      !field.oneOf &&
+      ['string', 'number'].includes(field.type),
   )!;
   return [name, field.type === 'number' ? 42.5 : 'changed'];
 }

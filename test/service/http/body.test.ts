@@ -107,7 +107,7 @@ describe('Fields', () => {
     const fields = Fields.of({textValue: null});
     assert.equal(fields.boolean('isSelection', false), false);
     assert.equal(fields.nullableString('textValue'), null);
-    assert.equal(fields.nullableArray('ids'), null);
+    assert.equal(fields.nullableArray('ids', 10), null);
   });
 
   test('guidList names the bad item', async () => {

@@ -35,9 +35,13 @@ const receiverFor = async (answer?: Parameters<typeof startReceiver>[0]) => {
   return receiver;
 };
 
-/** The service on a durable store in `dir`. */
+/** The service on a durable store in `dir`; its webhook receivers listen on 127.0.0.1. */
 const startOn = (dir: string, options: AppOptions = {}) =>
-  startService({...options, store: openStore(dir)});
+  startService({
+    ...options,
+    webhooks: {allowPrivateTargets: true, ...options.webhooks},
+    store: openStore(dir),
+  });
 
 async function subscribe(service: RunningService, receiver: Receiver, identifier: string) {
   const response = await service.call('/api/2/webhooks', {

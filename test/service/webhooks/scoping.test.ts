@@ -13,7 +13,13 @@ import {startReceiver, type Receiver} from './receiver.js';
 
 type Item = Record<string, unknown> & {id: string};
 
-const fast: AppOptions['webhooks'] = {baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 4};
+// The receivers listen on 127.0.0.1: private targets are allowed, as for local development.
+const fast: AppOptions['webhooks'] = {
+  baseDelayMs: 5,
+  maxDelayMs: 20,
+  maxAttempts: 4,
+  allowPrivateTargets: true,
+};
 const other = {clientId: 'other-app', secret: 'other-secret'};
 
 /** Started per test and closed after it, whatever happens. */
@@ -308,7 +314,12 @@ describe('the delivery history', () => {
       startService({
         now: () => clock,
         tokenLifetimeSeconds: 30 * 24 * 60 * 60,
-        webhooks: {baseDelayMs: 60 * 60 * 1000, maxAttempts: 3, retentionMs: 7 * day},
+        webhooks: {
+          baseDelayMs: 60 * 60 * 1000,
+          maxAttempts: 3,
+          retentionMs: 7 * day,
+          allowPrivateTargets: true,
+        },
       }),
     );
     for (const [identifier, receiver] of [

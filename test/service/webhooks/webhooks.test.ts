@@ -20,7 +20,13 @@ interface Delivery {
   attempts: Array<{at: string; status: number | null; error: string | null; durationMs: number}>;
 }
 
-const fast: AppOptions['webhooks'] = {baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 4};
+// The receivers listen on 127.0.0.1: private targets are allowed, as for local development.
+const fast: AppOptions['webhooks'] = {
+  baseDelayMs: 5,
+  maxDelayMs: 20,
+  maxAttempts: 4,
+  allowPrivateTargets: true,
+};
 
 /** Started per test and closed after it, whatever happens. */
 const open: Array<{close(): Promise<void>}> = [];
@@ -231,7 +237,9 @@ describe('webhook delivery', () => {
   test('retries after failures with backoff and records every attempt', async () => {
     const receiver = await started(startReceiver((index) => (index < 2 ? 500 : 200)));
     const service = await started(
-      startService({webhooks: {baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5}}),
+      startService({
+        webhooks: {baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5, allowPrivateTargets: true},
+      }),
     );
     const subscription = await subscribe(service, receiver, 'quotation.requested');
     const quotation = await newQuotation(service, {status: 'requested'});
@@ -257,7 +265,15 @@ describe('webhook delivery', () => {
     const gone = await startReceiver();
     await gone.close();
     const service = await started(
-      startService({webhooks: {baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 2, timeoutMs: 150}}),
+      startService({
+        webhooks: {
+          baseDelayMs: 5,
+          maxDelayMs: 10,
+          maxAttempts: 2,
+          timeoutMs: 150,
+          allowPrivateTargets: true,
+        },
+      }),
     );
     const a = await subscribe(service, failing, 'quotation.accepted');
     const b = await subscribe(service, silent, 'quotation.accepted');
@@ -390,7 +406,9 @@ describe('webhook delivery', () => {
   test('no event is lost: N quotations give N deliveries with distinct ids', async () => {
     const receiver = await started(startReceiver((index) => (index % 3 === 0 ? 500 : 200)));
     const service = await started(
-      startService({webhooks: {baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 8}}),
+      startService({
+        webhooks: {baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 8, allowPrivateTargets: true},
+      }),
     );
     const subscription = await subscribe(service, receiver, 'quotation.requested');
     const count = 25;
@@ -414,7 +432,9 @@ describe('webhook delivery', () => {
 
   test('unsubscribing cancels pending deliveries', async () => {
     const receiver = await started(startReceiver(() => 500));
-    const service = await started(startService({webhooks: {baseDelayMs: 60_000, maxAttempts: 3}}));
+    const service = await started(
+      startService({webhooks: {baseDelayMs: 60_000, maxAttempts: 3, allowPrivateTargets: true}}),
+    );
     const subscription = await subscribe(service, receiver, 'quotation.requested');
     await newQuotation(service, {status: 'requested'});
     await receiver.waitFor(1);
