@@ -56,6 +56,39 @@ const tokenFor = async (url: string, clientId: string, secret: string) => {
   return {status: response.status, body: (await response.json()) as {access_token: string}};
 };
 
+/** Subscribes a webhook on 127.0.0.1 with the default credentials of `startMain` below. */
+async function subscribeLoopback(url: string): Promise<Response> {
+  const {body} = await tokenFor(url, 'shop', 's3cret');
+  return fetch(`${url}/api/2/webhooks`, {
+    method: 'POST',
+    headers: {Authorization: `Bearer ${body.access_token}`, 'Content-Type': 'application/json'},
+    body: JSON.stringify({
+      identifier: 'local',
+      topic: 'quotation.requested',
+      callbackUrl: 'http://127.0.0.1:9/hooks',
+    }),
+  });
+}
+
+describe('npm start with WEBHOOKS_ALLOW_PRIVATE_TARGETS=1', () => {
+  test('lets webhooks target loopback addresses, for local development', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'configurator-main-'));
+    const running = await startMain({
+      DATA_DIR: dataDir,
+      CLIENT_ID: 'shop',
+      CLIENT_SECRET: 's3cret',
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
+    });
+    try {
+      const response = await subscribeLoopback(running.url);
+      assert.equal(response.status, 201, await response.clone().text());
+    } finally {
+      await stop(running);
+      rmSync(dataDir, {recursive: true, force: true});
+    }
+  });
+});
+
 describe('npm start (service/main.ts)', () => {
   let dataDir: string;
   let running: Started;
@@ -95,6 +128,12 @@ describe('npm start (service/main.ts)', () => {
     assert.equal(response.status, 200, await response.clone().text());
     const body = (await response.json()) as Record<string, unknown>;
     assert.equal(typeof (body.access_token ?? body.accessToken), 'string');
+  });
+
+  test('refuses private webhook targets by default', async () => {
+    const response = await subscribeLoopback(running.url);
+    assert.equal(response.status, 400, await response.clone().text());
+    assert.match(((await response.json()) as {message: string}).message, /private/);
   });
 
   test('keeps sessions and tokens in DATA_DIR across a restart', async () => {
