@@ -172,7 +172,7 @@ describe('callback URLs', () => {
       );
       assert.equal((error.details as {field: string}).field, 'body.callbackUrl', callbackUrl);
     }
-    // Private targets are allowed by default: the reference service runs beside its receivers.
+    // With private targets allowed (local development), loopback and localhost pass.
     for (const [index, callbackUrl] of [
       'http://127.0.0.1:9/h',
       'http://localhost:9/h',
