@@ -5,16 +5,18 @@ import {ConfiguratorQuoteRequestedEvent} from '../events/configurator-quote-requ
 import {ConfiguratorQuoteSubmitEvent} from '../events/configurator-quote-submit-event.js';
 import {baseLanguage, stringsFor} from '../i18n/strings-for.js';
 import type {Strings} from '../i18n/strings.js';
+import {isTimeout} from '../session/errors.js';
 import {
   ConfiguratorError,
   ErrorCode,
   type ChangeResult,
   type ConfiguratorSession,
   type FetchedToken,
+  type QuoteRequested,
   type TokenRequest,
   type SessionSnapshot,
 } from '../session/index.js';
-import type {Configuration, QuoteCustomer, QuoteRequestResult} from '../session/wire.js';
+import type {Configuration, QuoteCustomer} from '../session/wire.js';
 import {customerFromForm, validateQuoteForm} from '../view/quote-form-data.js';
 import {renderConflictDialog} from '../view/render-conflict-dialog.js';
 import {richText} from '../view/sanitize.js';
@@ -31,6 +33,31 @@ import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
 import {styles} from './product-configurator-styles.js';
 
 type Screen = 'configure' | 'quote' | 'thanks';
+
+type Reason = keyof Strings['errorReasons'];
+
+/** What the shopper is told went wrong, per code; codes not listed read `other`. */
+const reasonByCode: Partial<Record<ErrorCode, Reason>> = {
+  [ErrorCode.network]: 'network',
+  [ErrorCode.timeout]: 'timeout',
+  [ErrorCode.unauthorized]: 'unauthorized',
+  [ErrorCode.tokenFailed]: 'unauthorized',
+  [ErrorCode.modelNotFound]: 'notFound',
+  [ErrorCode.sessionNotFound]: 'notFound',
+  [ErrorCode.notFound]: 'notFound',
+  [ErrorCode.rateLimited]: 'unavailable',
+  [ErrorCode.serviceUnavailable]: 'unavailable',
+  [ErrorCode.serverError]: 'unavailable',
+  [ErrorCode.badResponse]: 'badResponse',
+};
+
+function reasonOf(error: ConfiguratorError): Reason {
+  // A token source that hung or is down for a moment did not refuse anyone.
+  if (error.code === ErrorCode.tokenFailed && error.retryable) {
+    return isTimeout(error) ? 'timeout' : 'unavailable';
+  }
+  return reasonByCode[error.code] ?? 'other';
+}
 
 /**
  * Configures a product against the Configurator and Quotation Service and requests a quote:
@@ -205,7 +232,7 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _errors: Record<string, string> = {};
   @state() private _formError = '';
   @state() private _submitting = false;
-  @state() private _quoteResult: QuoteRequestResult | null = null;
+  @state() private _quoteResult: QuoteRequested | null = null;
   @state() private _copyStatus = '';
   @state() private _announcement = '';
 
@@ -242,9 +269,10 @@ export class ProductConfiguratorElement extends LitElement {
 
   /**
    * Requests a quote for the current configuration without the form (no submit event). Fires
-   * `configurator-quote-requested` and shows the thank-you on success.
+   * `configurator-quote-requested` and shows the thank-you on success. The result names the
+   * quotation when the service's answer does (`quotationId` is null otherwise).
    */
-  async requestQuote(customer: QuoteCustomer): Promise<QuoteRequestResult> {
+  async requestQuote(customer: QuoteCustomer): Promise<QuoteRequested> {
     const session = this.#require();
     const configurationId = session.id ?? '';
     const result = await session.requestQuote({languageIso: this.#lang, ...customer});
@@ -358,7 +386,9 @@ export class ProductConfiguratorElement extends LitElement {
       });
       body = this.#renderReady(view, snapshot, s);
     } else if (snapshot?.status === 'error' && snapshot.error) {
-      body = renderError(this.#blockingErrorView(snapshot.error, s), true, s, () => this.#retry());
+      body = renderError(this.#blockingErrorView(snapshot, snapshot.error, s), true, s, () =>
+        this.#retry(),
+      );
     } else if (hasTarget) {
       body = renderSkeleton(s);
     }
@@ -385,7 +415,7 @@ export class ProductConfiguratorElement extends LitElement {
       // The quote form reports its own failures; elsewhere the banner offers a retry.
       snapshot.error && snapshot.error.code !== ErrorCode.aborted && this._screen === 'configure'
         ? renderError(
-            this.#errorView(snapshot.error, s, false),
+            this.#errorView(snapshot, snapshot.error, s, false),
             false,
             s,
             () => this.#retry(),
@@ -490,29 +520,22 @@ export class ProductConfiguratorElement extends LitElement {
       </aside>`;
   }
 
-  #errorView(error: ConfiguratorError, s: Strings, blocking: boolean): ErrorView {
-    const r = s.errorReasons;
-    const reason =
-      error.code === ErrorCode.network
-        ? r.network
-        : error.code === ErrorCode.timeout
-          ? r.timeout
-          : error.code === ErrorCode.unauthorized || error.code === ErrorCode.tokenFailed
-            ? r.unauthorized
-            : error.code === ErrorCode.modelNotFound ||
-                error.code === ErrorCode.sessionNotFound ||
-                error.code === ErrorCode.notFound
-              ? r.notFound
-              : error.code === ErrorCode.rateLimited ||
-                  error.code === ErrorCode.serviceUnavailable ||
-                  error.code === ErrorCode.serverError
-                ? r.unavailable
-                : r.other;
+  /**
+   * The message tells the truth about the shopper's change: kept for sending again (then Retry
+   * is offered, and the widget says when it tries by itself) or refused and undone.
+   */
+  #errorView(
+    snapshot: SessionSnapshot,
+    error: ConfiguratorError,
+    s: Strings,
+    blocking: boolean,
+  ): ErrorView {
     return {
       title: s.errorTitle,
-      message: blocking ? s.errorLoad : s.errorApply,
-      reason,
-      retryable: error.retryable,
+      message: blocking ? s.errorLoad : snapshot.canRetry ? s.errorApply : s.errorRefused,
+      reason: s.errorReasons[reasonOf(error)],
+      canRetry: blocking || snapshot.canRetry,
+      note: snapshot.retryAt !== null ? s.retrying : '',
     };
   }
 
@@ -520,8 +543,8 @@ export class ProductConfiguratorElement extends LitElement {
    * Nothing loaded. A saved configuration the service does not know never opens however often
    * it is tried, so instead of Retry the shopper may start the element's `model` anew.
    */
-  #blockingErrorView(error: ConfiguratorError, s: Strings): ErrorView {
-    const view = this.#errorView(error, s, true);
+  #blockingErrorView(snapshot: SessionSnapshot, error: ConfiguratorError, s: Strings): ErrorView {
+    const view = this.#errorView(snapshot, error, s, true);
     if (error.code !== ErrorCode.sessionNotFound || !this.configuration.trim()) return view;
     const model = this.model.trim();
     return {
@@ -619,7 +642,7 @@ export class ProductConfiguratorElement extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
     } catch (error) {
       const e = error instanceof ConfiguratorError ? error : null;
-      this._formError = `${s.errorQuote} ${e ? this.#errorView(e, s, false).reason : ''}`.trim();
+      this._formError = `${s.errorQuote} ${e ? s.errorReasons[reasonOf(e)] : ''}`.trim();
     } finally {
       this._submitting = false;
     }

@@ -851,6 +851,10 @@ export const styles = css`
   .notice-title {
     font-weight: 700;
   }
+  .notice-note {
+    margin-top: 0.25rem;
+    color: var(--_muted);
+  }
   .notice ul {
     margin: 0.25rem 0 0;
     padding-left: 1.2rem;

@@ -77,18 +77,22 @@ export const de = {
   errorLoad: 'Der Konfigurator konnte nicht geladen werden.',
   errorApply:
     'Ihre letzte Änderung konnte noch nicht gespeichert werden. Ihre Auswahl bleibt erhalten.',
+  errorRefused:
+    'Ihre letzte Änderung konnte nicht übernommen werden und wurde zurückgenommen. Ihre übrigen Auswahlen bleiben erhalten.',
   errorSavedNotFound:
     'Die gespeicherte Konfiguration wurde nicht gefunden. Vielleicht ist sie abgelaufen oder der Code wurde falsch eingegeben.',
   errorSavedNotFoundNoModel: 'Bitte prüfen Sie den Konfigurationscode.',
   errorQuote: 'Ihre Anfrage konnte nicht gesendet werden. Ihre Angaben bleiben erhalten.',
   retry: 'Erneut versuchen',
   dismiss: 'Schließen',
+  retrying: 'Wir versuchen es automatisch erneut…',
   errorReasons: {
     network: 'Es besteht keine Verbindung zum Dienst.',
     timeout: 'Der Dienst hat zu lange nicht geantwortet.',
     unauthorized: 'Der Zugriff auf den Dienst wurde verweigert.',
     notFound: 'Dieses Produkt oder diese Konfiguration wurde nicht gefunden.',
     unavailable: 'Der Dienst ist gerade ausgelastet oder nicht erreichbar.',
+    badResponse: 'Der Dienst hat eine Antwort gesendet, die der Konfigurator nicht lesen kann.',
     other: 'Der Dienst konnte die Anfrage nicht verarbeiten.',
   },
 } satisfies Strings;

@@ -77,7 +77,10 @@ export interface Strings {
   newConfiguration: string;
   errorTitle: string;
   errorLoad: string;
+  /** A change the shopper's inputs are kept for (it is sent again on recovery). */
   errorApply: string;
+  /** A change the service refused: it was dropped, so the banner must not say it is kept. */
+  errorRefused: string;
   /** A configuration to resume (`configuration`) that the service does not know. */
   errorSavedNotFound: string;
   /** Said instead when the element has no `model` to start anew with. */
@@ -86,12 +89,16 @@ export interface Strings {
   retry: string;
   /** Closes a message that offers nothing to try again. */
   dismiss: string;
+  /** Said while the widget will try again by itself. */
+  retrying: string;
   errorReasons: {
     network: string;
     timeout: string;
     unauthorized: string;
     notFound: string;
     unavailable: string;
+    /** A success answer the widget cannot read (`bad_response`). */
+    badResponse: string;
     other: string;
   };
 }

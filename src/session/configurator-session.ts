@@ -1,3 +1,4 @@
+import {readConfiguration, readQuoteRequested, type QuoteRequested} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
 import {HttpClient, type RetryOptions} from './http-client.js';
 import {
@@ -9,13 +10,12 @@ import {
   type SessionEventMap,
 } from './session-events.js';
 import type {TokenSource} from './token-source.js';
-import {changedNodes, isConfiguration, normaliseTexts, normaliseValues} from './values.js';
+import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
 import type {
   Configuration,
   Conflict,
   QuoteCustomer,
   QuoteRequest,
-  QuoteRequestResult,
   Requirement,
   TextRequirement,
 } from './wire.js';
@@ -33,7 +33,23 @@ export interface SessionOptions {
   timeoutMs?: number;
   /** Backoff for network errors, timeouts, 429 and 5xx. Default 4 attempts, 300 ms .. 8 s. */
   retry?: Partial<RetryOptions>;
+  /**
+   * Recovery without the shopper: after a failure that may pass, what failed is sent again in
+   * the background, with this backoff, until it succeeds (and at once on the browser's `online`
+   * event). `false` leaves it to `retry()`. Default 1 s doubling to at most 60 s.
+   */
+  recovery?: Partial<RecoveryOptions> | false;
 }
+
+/** The backoff of the background recovery. */
+export interface RecoveryOptions {
+  /** Delay before the first background retry; doubled each time, with jitter. */
+  baseDelayMs: number;
+  /** No wait between background retries is longer than this. */
+  maxDelayMs: number;
+}
+
+const defaultRecovery: RecoveryOptions = {baseDelayMs: 1_000, maxDelayMs: 60_000};
 
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error' | 'disposed';
 
@@ -69,6 +85,13 @@ export interface SessionSnapshot {
   conflict: PendingConflict | null;
   /** The last failure; inputs that may still succeed are kept in `pending`. */
   error: ConfiguratorError | null;
+  /**
+   * `retry()` has something to send again: the failed start or open, or the shopper's inputs
+   * kept after a failure. False when the last failure dropped what caused it (a refused input).
+   */
+  canRetry: boolean;
+  /** When the background recovery tries again (epoch ms); null when none is planned. */
+  retryAt: number | null;
 }
 
 /** What an input led to once the service answered. */
@@ -104,7 +127,7 @@ interface Input {
   waiters: Waiter[];
 }
 
-type Load = () => Promise<unknown>;
+type Load = () => Promise<Configuration>;
 
 // These say the input itself was refused; re-sending it can never succeed.
 const refusedCodes: ReadonlySet<ErrorCode> = new Set([
@@ -112,7 +135,6 @@ const refusedCodes: ReadonlySet<ErrorCode> = new Set([
   ErrorCode.requestRejected,
   ErrorCode.notFound,
   ErrorCode.sessionNotFound,
-  ErrorCode.invalidResponse,
 ]);
 
 const versioned = '/configurator/3/configurator';
@@ -165,6 +187,11 @@ export class ConfiguratorSession extends EventTarget {
   #failedLoad: Load | null = null;
   #settledWaiters: (() => void)[] = [];
   #snapshot: SessionSnapshot | null = null;
+  #recoveryOptions: RecoveryOptions | null;
+  /** Background retries since the last success; sets the next backoff. */
+  #recoveryAttempt = 0;
+  #recoveryTimer: ReturnType<typeof setTimeout> | null = null;
+  #retryAt: number | null = null;
   #onOnline = () => {
     // Being back online cannot make the service know a session or model it refused.
     const refusedLoad = this.#failedLoad && this.#error && !this.#error.retryable;
@@ -181,6 +208,8 @@ export class ConfiguratorSession extends EventTarget {
       timeoutMs: options.timeoutMs,
       retry: options.retry,
     });
+    this.#recoveryOptions =
+      options.recovery === false ? null : {...defaultRecovery, ...options.recovery};
     const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
     target.addEventListener?.('online', this.#onOnline);
   }
@@ -196,6 +225,8 @@ export class ConfiguratorSession extends EventTarget {
       busy: this.#requests > 0,
       conflict: this.#conflict?.pending ?? null,
       error: this.#error,
+      canRetry: this.#pausedByError || this.#failedLoad !== null,
+      retryAt: this.#retryAt,
     };
     return this.#snapshot;
   }
@@ -218,26 +249,30 @@ export class ConfiguratorSession extends EventTarget {
   /** Starts `new/{model}` (v3: GET {apiUrl}/api/3/configurator/new/{model}?lang=). */
   start(model: string): Promise<Configuration> {
     this.#model = model;
+    this.#recoveryAttempt = 0;
     return this.#load(() =>
-      this.#http.request<unknown>({
+      this.#http.request({
         method: 'GET',
         path: `/api/3/configurator/new/${encodeURIComponent(model)}`,
         query: {lang: this.#lang},
         signal: this.#abort.signal,
         notFoundCode: ErrorCode.modelNotFound,
+        read: readConfiguration,
       }),
     );
   }
 
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string): Promise<Configuration> {
+    this.#recoveryAttempt = 0;
     return this.#load(() =>
-      this.#http.request<unknown>({
+      this.#http.request({
         method: 'GET',
         path: `${versioned}/open/${encodeURIComponent(idOrCode)}`,
         query: {lang: this.#lang},
         signal: this.#abort.signal,
         notFoundCode: ErrorCode.sessionNotFound,
+        read: readConfiguration,
       }),
     );
   }
@@ -297,13 +332,15 @@ export class ConfiguratorSession extends EventTarget {
 
   /**
    * Requests a quote for this configuration (versioned POST requestquote) once every input is
-   * applied; `customer.languageIso` defaults to the session's language. Rejects with `quote_blocked` while mandatory features are unanswered or inputs are
-   * unsaved, and with `conflict_pending` while a conflict waits for the shopper.
+   * applied; `customer.languageIso` defaults to the session's language. Rejects with
+   * `quote_blocked` while mandatory features are unanswered or inputs are unsaved, and with
+   * `conflict_pending` while a conflict waits for the shopper. Any success status means the
+   * quote was requested: the result names the quotation when the service's answer does.
    */
   async requestQuote(
     customer: QuoteCustomer,
     options: {quantity?: number} = {},
-  ): Promise<QuoteRequestResult> {
+  ): Promise<QuoteRequested> {
     if (this.#disposed) throw abortedError();
     if (!this.#configuration && this.#status !== 'loading') throw notStarted();
     await this.#whenSettled();
@@ -331,12 +368,13 @@ export class ConfiguratorSession extends EventTarget {
     const epoch = this.#epoch;
     this.#begin();
     try {
-      const result = await this.#http.request<QuoteRequestResult>({
+      const result = await this.#http.request({
         method: 'POST',
         path: `${versioned}/requestquote`,
         json: body,
         signal: this.#abort.signal,
         idempotent: false,
+        read: readQuoteRequested,
       });
       // A quote accepted after an earlier failure: that failure is no longer news.
       if (epoch === this.#epoch && !this.#pausedByError && !this.#failedLoad) this.#error = null;
@@ -356,6 +394,7 @@ export class ConfiguratorSession extends EventTarget {
    */
   async retry(): Promise<void> {
     if (this.#disposed) throw abortedError();
+    this.#cancelRecovery();
     if (this.#failedLoad) {
       await this.#load(this.#failedLoad);
       return;
@@ -397,6 +436,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#reset();
     const target = globalThis as {removeEventListener?: EventTarget['removeEventListener']};
     target.removeEventListener?.('online', this.#onOnline);
+    this.#cancelRecovery();
     for (const settled of this.#settledWaiters.splice(0)) settled();
   }
 
@@ -453,9 +493,7 @@ export class ConfiguratorSession extends EventTarget {
     try {
       const body = await load();
       if (epoch !== this.#epoch) throw abortedError();
-      if (!isConfiguration(body)) {
-        throw new ConfiguratorError(ErrorCode.invalidResponse, 'The answer is no configuration');
-      }
+      this.#recoveryAttempt = 0;
       this.#status = 'ready';
       this.#end();
       this.#apply(body, 'api');
@@ -474,6 +512,7 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Aborts what is in flight and drops every waiting input. */
   #reset() {
+    this.#cancelRecovery();
     this.#epoch++;
     this.#abort.abort();
     this.#abort = new AbortController();
@@ -533,6 +572,8 @@ export class ConfiguratorSession extends EventTarget {
     if (this.#status !== 'ready' || !this.#configuration) return this.#checkSettled();
     const input = this.#queue.shift();
     if (!input) return this.#checkSettled();
+    // Sending now, for whatever reason: a planned background retry is moot.
+    this.#cancelRecovery();
     this.#inflight = input;
     this.#begin();
     const epoch = this.#epoch;
@@ -554,7 +595,7 @@ export class ConfiguratorSession extends EventTarget {
     );
   }
 
-  #send(input: Input, configuration: Configuration): Promise<unknown> {
+  #send(input: Input, configuration: Configuration): Promise<Configuration> {
     const signal = this.#abort.signal;
     const id = encodeURIComponent(configuration.id);
     switch (input.kind) {
@@ -567,6 +608,7 @@ export class ConfiguratorSession extends EventTarget {
           text: input.text,
           signal,
           notFoundCode: ErrorCode.sessionNotFound,
+          read: readConfiguration,
         });
       case 'text': {
         const body: TextRequirement = {featureModelNodeId: input.nodeId, textValue: input.text};
@@ -576,6 +618,7 @@ export class ConfiguratorSession extends EventTarget {
           json: body,
           signal,
           notFoundCode: updateNotFound,
+          read: readConfiguration,
         });
       }
       default:
@@ -586,18 +629,13 @@ export class ConfiguratorSession extends EventTarget {
           json: requirementOf(input),
           signal,
           notFoundCode: updateNotFound,
+          read: readConfiguration,
         });
     }
   }
 
-  #answered(input: Input, body: unknown) {
-    if (!isConfiguration(body)) {
-      this.#failed(
-        input,
-        new ConfiguratorError(ErrorCode.invalidResponse, 'The answer is no configuration'),
-      );
-      return;
-    }
+  #answered(input: Input, body: Configuration) {
+    this.#recoveryAttempt = 0;
     const conflicts = body.conflicts ?? [];
     if (conflicts.length > 0 && !input.ignoreConflicts && input.kind !== 'language') {
       // The service did not apply it: keep the last confirmed configuration and ask the shopper.
@@ -647,8 +685,48 @@ export class ConfiguratorSession extends EventTarget {
 
   #fail(error: ConfiguratorError) {
     this.#error = error;
+    this.#planRecovery(error);
     this.#changed();
     this.#emit(new SessionErrorEvent(error));
+  }
+
+  // --- recovery --------------------------------------------------------------------------
+
+  /**
+   * After a failure that may pass and left something to send again, plans a background retry
+   * with a growing backoff. Offline, nothing is planned: the `online` event retries at once.
+   */
+  #planRecovery(error: ConfiguratorError) {
+    this.#cancelRecovery();
+    const options = this.#recoveryOptions;
+    const waiting = this.#pausedByError || this.#failedLoad !== null;
+    if (!options || !error.retryable || !waiting || this.#disposed) return;
+    const nav = (globalThis as {navigator?: {onLine?: boolean}}).navigator;
+    if (nav?.onLine === false) return;
+    const backoff = Math.min(
+      options.maxDelayMs,
+      options.baseDelayMs * 2 ** Math.min(this.#recoveryAttempt, 30),
+    );
+    // Equal jitter: pages that lost the same service do not all come back in the same second.
+    const delay = backoff / 2 + Math.random() * (backoff / 2);
+    this.#recoveryAttempt++;
+    this.#retryAt = Date.now() + delay;
+    const timer = setTimeout(() => {
+      this.#recoveryTimer = null;
+      this.#retryAt = null;
+      this.retry().catch(() => {});
+    }, delay);
+    // A plan to retry must not keep a Node process alive.
+    (timer as {unref?: () => void}).unref?.();
+    this.#recoveryTimer = timer;
+  }
+
+  #cancelRecovery() {
+    if (this.#recoveryTimer !== null) clearTimeout(this.#recoveryTimer);
+    this.#recoveryTimer = null;
+    if (this.#retryAt === null) return;
+    this.#retryAt = null;
+    this.#snapshot = null;
   }
 
   #begin() {

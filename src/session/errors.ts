@@ -18,8 +18,12 @@ export const ErrorCode = {
   serviceUnavailable: 'service_unavailable',
   /** The service failed with another 5xx status and retries were used up. */
   serverError: 'server_error',
-  /** The service answered something that is not the JSON the widget expects. */
-  invalidResponse: 'invalid_response',
+  /**
+   * A success answer the widget cannot use: not JSON, or JSON of the wrong shape (a field it
+   * reads is missing or of another type). Retryable: a proxy's page or a half-deployed service
+   * may pass, and the input that got it is kept.
+   */
+  badResponse: 'bad_response',
   /** A 404 for something other than the model or the session (for example an unknown node). */
   notFound: 'not_found',
   /** The `model` identifier names no configuration model. */
@@ -78,6 +82,13 @@ export class ConfiguratorError extends Error {
 /** The `aborted` error used when a caller's signal or `dispose()` cancels work. */
 export const abortedError = (cause?: unknown) =>
   new ConfiguratorError(ErrorCode.aborted, 'The request was cancelled', {cause});
+
+/** Whether a failure is a wait that ran out (the service's or the token source's). */
+export function isTimeout(error: ConfiguratorError): boolean {
+  if (error.code === ErrorCode.timeout) return true;
+  const cause = error.cause as {name?: unknown} | undefined;
+  return cause?.name === 'TimeoutError';
+}
 
 /** Normalises anything thrown into a {@link ConfiguratorError}. */
 export function toConfiguratorError(error: unknown): ConfiguratorError {

@@ -1,4 +1,5 @@
-import {ConfiguratorError, ErrorCode, abortedError} from './errors.js';
+import {badResponse} from './answers.js';
+import {ConfiguratorError, ErrorCode, abortedError, isTimeout} from './errors.js';
 import type {TokenSource} from './token-source.js';
 
 /** Backoff for network errors, timeouts, 429 and 5xx. */
@@ -45,6 +46,12 @@ export interface HttpRequest {
   notFoundCode?: ErrorCode | ((serviceCode: string | null) => ErrorCode);
 }
 
+/** A request whose success answer passes `read` (see answers.ts) before the caller gets it. */
+export interface ReadRequest<T> extends HttpRequest {
+  /** Checks and returns the parsed body; throws `bad_response` for an unusable one. */
+  read: (body: unknown) => T;
+}
+
 /** An answer with its body read, so the body falls under the attempt's timeout. */
 interface Answer {
   status: number;
@@ -80,8 +87,13 @@ export class HttpClient {
     this.#retry = {...defaultRetry, ...options.retry};
   }
 
-  /** Sends the request and answers its JSON body (`undefined` for an empty body). */
-  async request<T>(request: HttpRequest): Promise<T> {
+  /**
+   * Sends the request and answers its JSON body (`undefined` for an empty body), passed through
+   * `request.read` when given; a `bad_response` from it carries the answer's status.
+   */
+  async request<T>(request: ReadRequest<T>): Promise<T>;
+  async request<T = unknown>(request: HttpRequest): Promise<T>;
+  async request<T>(request: HttpRequest & {read?: (body: unknown) => T}): Promise<T> {
     const {signal} = request;
     const url = this.#url(request);
     const idempotent = request.idempotent ?? request.method !== 'POST';
@@ -92,11 +104,14 @@ export class HttpClient {
       renewed ||= outcome.renewed;
       throwIfAborted(signal);
       const {answer, error} = outcome;
-      if (answer?.ok) return this.#body(answer) as T;
+      if (answer?.ok) return this.#read(answer, request.read);
       const failure = error ?? this.#httpError(answer!, request);
       // A token that could not be had means nothing was sent: safe to repeat even a POST.
       const mayRepeat =
         failure.retryable &&
+        // A token source that hung has cost the shopper a whole timeout already: report it now
+        // and let the session's recovery try again later, with its longer backoff.
+        !(failure.code === ErrorCode.tokenFailed && isTimeout(failure)) &&
         (idempotent ||
           failure.code === ErrorCode.tokenFailed ||
           failure.code === ErrorCode.rateLimited ||
@@ -182,14 +197,24 @@ export class HttpClient {
     }
   }
 
-  #body(answer: Answer): unknown {
-    if (answer.text === '') return undefined;
+  #read<T>(answer: Answer, read?: (body: unknown) => T): T {
+    let body: unknown;
+    if (answer.text !== '') {
+      try {
+        body = JSON.parse(answer.text);
+      } catch (error) {
+        throw badResponse('it is not JSON', answer.status, error);
+      }
+    }
+    if (!read) return body as T;
     try {
-      return JSON.parse(answer.text);
+      return read(body);
     } catch (error) {
-      throw new ConfiguratorError(ErrorCode.invalidResponse, 'The service did not answer JSON', {
+      if (!(error instanceof ConfiguratorError)) throw error;
+      throw new ConfiguratorError(error.code, error.message, {
         status: answer.status,
-        cause: error,
+        retryable: error.retryable,
+        cause: error.cause,
       });
     }
   }

@@ -4,6 +4,7 @@ export {
   type InputOptions,
   type PendingConflict,
   type PendingInput,
+  type RecoveryOptions,
   type SessionOptions,
   type SessionSnapshot,
   type SessionStatus,
@@ -27,6 +28,7 @@ export {
   type TokenSourceOptions,
 } from './token-source.js';
 export type {RetryOptions} from './http-client.js';
+export type {QuoteRequested} from './answers.js';
 export {normaliseTexts, normaliseValues} from './values.js';
 export {
   ConflictType,

@@ -32,7 +32,14 @@ export interface TokenSourceOptions {
   fetch?: typeof fetch;
   /** The clock, in epoch milliseconds; tests move it to reach expiry without waiting. */
   now?: () => number;
+  /**
+   * How long one token request may take, in milliseconds; then it fails as a retryable
+   * `token_failed` rather than keep the configurator waiting. Default 10000.
+   */
+  timeoutMs?: number;
 }
+
+const defaultTimeoutMs = 10_000;
 
 /** The answer shape of `fetchToken`: scheme 1's lifetime unit, seconds. */
 export interface FetchedToken {
@@ -132,6 +139,36 @@ const tokenFailed = (message: string, status: number | null, retryable: boolean,
   new ConfiguratorError(ErrorCode.tokenFailed, message, {status, retryable, cause});
 
 /**
+ * Runs a token request with a deadline. The work gets a signal that aborts at the deadline,
+ * and the answer does not wait for work that ignores it (a host's `fetchToken` that never
+ * settles): a token source that hangs would otherwise leave the skeleton up forever.
+ */
+function withDeadline<T>(
+  ms: number,
+  what: string,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const cause = new DOMException(`${what} did not answer within ${ms} ms`, 'TimeoutError');
+      controller.abort(cause);
+      reject(tokenFailed(cause.message, null, true, cause));
+    }, ms);
+    work(controller.signal).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * Reads a token endpoint's JSON answer. The field names tell the scheme: scheme 1 sends
  * `{access_token, expires_in}` in seconds, scheme 2 `{accessToken, expiresIn}` in milliseconds.
  */
@@ -151,8 +188,10 @@ export function parseTokenAnswer(body: unknown, now: number): AccessToken {
     const ms = Number(answer.expiresIn);
     if (answer.expiresIn != null && Number.isFinite(ms)) lifetimeMs = ms;
   }
-  if (typeof token !== 'string' || token === '') {
-    throw tokenFailed('The token endpoint answered without an access token', 200, false);
+  // A header value can carry only visible ASCII: anything else would fail every request later,
+  // looking like a network error.
+  if (typeof token !== 'string' || !/^[\x21-\x7e]{1,8192}$/.test(token)) {
+    throw tokenFailed('The token endpoint answered without a usable access token', 200, false);
   }
   return {accessToken: token, expiresAt: now + Math.max(0, lifetimeMs ?? defaultLifetimeMs)};
 }
@@ -189,12 +228,14 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
 
   const now = options.now ?? Date.now;
   const doFetch = options.fetch;
-  const source = new CachedTokenSource(async ({rejected}) => {
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const load = async ({rejected}: TokenRequest, signal: AbortSignal): Promise<AccessToken> => {
     let response: Response;
     try {
       response = await (doFetch ?? globalThis.fetch)(key, {
         method: 'POST',
         credentials: 'same-origin',
+        signal,
         // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
         // origin that answers no preflight, or one that ignores bodies, works as before.
         ...(rejected === undefined
@@ -222,7 +263,11 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
       throw tokenFailed('The token endpoint did not answer JSON', response.status, false, error);
     }
     return parseTokenAnswer(body, now());
-  }, now);
+  };
+  const source = new CachedTokenSource(
+    (request) => withDeadline(timeoutMs, 'The token endpoint', (signal) => load(request, signal)),
+    now,
+  );
   registry.set(key, source);
   return source;
 }
@@ -235,10 +280,11 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
  */
 export function functionTokenSource(
   fetchToken: (request?: TokenRequest) => Promise<FetchedToken>,
-  options: Pick<TokenSourceOptions, 'now'> = {},
+  options: Pick<TokenSourceOptions, 'now' | 'timeoutMs'> = {},
 ): TokenSource {
   const now = options.now ?? Date.now;
-  return new CachedTokenSource(async ({rejected}) => {
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const load = async ({rejected}: TokenRequest): Promise<AccessToken> => {
     let answer: FetchedToken;
     try {
       answer = await (rejected === undefined ? fetchToken() : fetchToken({rejected}));
@@ -250,5 +296,9 @@ export function functionTokenSource(
       {accessToken: answer?.accessToken, expiresIn: Number(answer?.expiresIn) * 1000},
       now(),
     );
-  }, now);
+  };
+  return new CachedTokenSource(
+    (request) => withDeadline(timeoutMs, 'fetchToken', () => load(request)),
+    now,
+  );
 }

@@ -1,5 +1,3 @@
-import type {Configuration} from './wire.js';
-
 /**
  * Reads node values in either shape the service generations send: `{nodeId: number}` (0 is
  * off) or `{nodeId: {selected, value}}`. An unselected node reads 0; a selected node reads its
@@ -43,11 +41,4 @@ export function changedNodes(
     if ((before.texts.get(id) ?? '') !== (after.texts.get(id) ?? '')) changed.add(id);
   }
   return [...changed];
-}
-
-/** Checks the minimum a configuration needs to be used; the rest is read leniently. */
-export function isConfiguration(body: unknown): body is Configuration {
-  if (typeof body !== 'object' || body === null) return false;
-  const candidate = body as Partial<Configuration>;
-  return typeof candidate.id === 'string' && typeof candidate.featureModel === 'object';
 }

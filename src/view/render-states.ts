@@ -36,7 +36,10 @@ export interface ErrorView {
   title: string;
   message: string;
   reason: string;
-  retryable: boolean;
+  /** Offers Retry: there is something to send again. Otherwise a banner offers to close. */
+  canRetry: boolean;
+  /** A line about what happens next (the widget trying again by itself), or ''. */
+  note?: string;
   /**
    * Offered instead of Retry where trying again cannot help but something else can (starting
    * anew when a saved configuration is gone); `null` offers no button at all.
@@ -52,8 +55,8 @@ export function renderError(
   retry: () => void,
   dismiss?: () => void,
 ): TemplateResult {
-  // A banner whose failure cannot pass by trying again offers to close it instead.
-  const close = !blocking && !error.retryable && dismiss;
+  // A banner with nothing to send again offers to close it instead.
+  const close = !blocking && !error.canRetry && dismiss;
   return html`<div
     class="notice danger ${blocking ? 'blocking card' : 'banner'}"
     part=${blocking ? 'error error-blocking' : 'error error-banner'}
@@ -62,6 +65,7 @@ export function renderError(
     <div>
       <p class="notice-title">${error.title}</p>
       <p>${error.message} ${error.reason}</p>
+      ${error.note ? html`<p class="notice-note">${error.note}</p>` : nothing}
     </div>
     ${
       error.action !== undefined
@@ -97,7 +101,8 @@ export function renderError(
 }
 
 export interface ThankYouView {
-  quotationId: string;
+  /** Null when the service's answer named no quotation (the seed shows it no body). */
+  quotationId: string | null;
   code: string;
 }
 
@@ -111,8 +116,12 @@ export function renderThankYou(
     <h2 id="thanks-title" class="section-title" tabindex="-1">${s.thanksTitle}</h2>
     <p class="lead">${s.thanksBody}</p>
     <dl class="reference" part="reference">
-      <dt>${s.reference}</dt>
-      <dd><code data-quotation-id>${view.quotationId}</code></dd>
+      ${
+        view.quotationId
+          ? html`<dt>${s.reference}</dt>
+              <dd><code data-quotation-id>${view.quotationId}</code></dd>`
+          : nothing
+      }
       ${
         view.code
           ? html`<dt>${s.codeTitle}</dt>

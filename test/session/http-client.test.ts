@@ -168,7 +168,7 @@ describe('HttpClient', async () => {
     });
     answers = [{status: 200, body: '<html>'}];
     await assert.rejects(client().request({method: 'GET', path: '/h'}), {
-      code: ErrorCode.invalidResponse,
+      code: ErrorCode.badResponse,
     });
   });
 

@@ -145,7 +145,7 @@ describe('session against the reference service', () => {
 
     const quote = await s.requestQuote({email: 'ada@example.com', firstName: 'Ada'}, {quantity: 2});
     assert.equal(typeof quote.quotationId, 'string');
-    assert.ok(quote.quotationId.length > 0);
+    assert.ok((quote.quotationId ?? '').length > 0);
   });
 
   test('restart starts the same model anew', async () => {
