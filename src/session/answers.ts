@@ -109,7 +109,8 @@ export function badResponse(what: string, status: number | null = null, cause?: 
 function check(value: unknown, shape: Shape, path: string): void {
   if (!isObject(value)) throw badResponse(`${path || 'the answer'} is not an object`);
   for (const [field, ok] of Object.entries(shape)) {
-    if (!ok(value[field])) throw badResponse(`${path ? `${path}.` : ''}${field} is missing or wrong`);
+    if (!ok(value[field]))
+      throw badResponse(`${path ? `${path}.` : ''}${field} is missing or wrong`);
   }
 }
 

@@ -374,6 +374,7 @@ export class ConfiguratorSession extends EventTarget {
         json: body,
         signal: this.#abort.signal,
         idempotent: false,
+        bodyOptional: true,
         read: readQuoteRequested,
       });
       // A quote accepted after an earlier failure: that failure is no longer news.

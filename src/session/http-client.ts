@@ -44,6 +44,11 @@ export interface HttpRequest {
    * service's own error code.
    */
   notFoundCode?: ErrorCode | ((serviceCode: string | null) => ErrorCode);
+  /**
+   * The success status is the answer and the body only adds to it: a body that is not JSON
+   * reads as `undefined` instead of failing (a quote request's answer has no documented body).
+   */
+  bodyOptional?: boolean;
 }
 
 /** A request whose success answer passes `read` (see answers.ts) before the caller gets it. */
@@ -104,7 +109,7 @@ export class HttpClient {
       renewed ||= outcome.renewed;
       throwIfAborted(signal);
       const {answer, error} = outcome;
-      if (answer?.ok) return this.#read(answer, request.read);
+      if (answer?.ok) return this.#read(answer, request);
       const failure = error ?? this.#httpError(answer!, request);
       // A token that could not be had means nothing was sent: safe to repeat even a POST.
       const mayRepeat =
@@ -197,13 +202,14 @@ export class HttpClient {
     }
   }
 
-  #read<T>(answer: Answer, read?: (body: unknown) => T): T {
+  #read<T>(answer: Answer, request: HttpRequest & {read?: (body: unknown) => T}): T {
+    const {read} = request;
     let body: unknown;
     if (answer.text !== '') {
       try {
         body = JSON.parse(answer.text);
       } catch (error) {
-        throw badResponse('it is not JSON', answer.status, error);
+        if (!request.bodyOptional) throw badResponse('it is not JSON', answer.status, error);
       }
     }
     if (!read) return body as T;

@@ -55,6 +55,12 @@ export async function startFakeConfigurator(): Promise<FakeConfigurator> {
       textValues: Object.fromEntries(fake.texts),
       conflicts,
       unansweredMandatories: fake.values.get('size') ? [] : ['size'],
+      // The labels the views show: an answer without them is refused as bad_response.
+      ...Object.fromEntries(
+        ['base', 'additional', 'total'].flatMap((kind) =>
+          ['IncVAT', 'ExVAT'].map((vat) => [`${kind}Price${vat}Label`, '€ 0,00']),
+        ),
+      ),
       somethingNew: {ignored: true},
     }) as unknown as Configuration;
 
