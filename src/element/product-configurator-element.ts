@@ -52,9 +52,9 @@ const reasonByCode: Partial<Record<ErrorCode, Reason>> = {
 };
 
 function reasonOf(error: ConfiguratorError): Reason {
-  // A token source that hung or is down for a moment did not refuse anyone.
+  // A token source that hung, could not be reached or is down for a moment refused no one.
   if (error.code === ErrorCode.tokenFailed && error.retryable) {
-    return isTimeout(error) ? 'timeout' : 'unavailable';
+    return isTimeout(error) ? 'timeout' : error.status === null ? 'network' : 'unavailable';
   }
   return reasonByCode[error.code] ?? 'other';
 }
@@ -385,7 +385,8 @@ export class ProductConfiguratorElement extends LitElement {
         inclVat: this._inclVat,
       });
       body = this.#renderReady(view, snapshot, s);
-    } else if (snapshot?.status === 'error' && snapshot.error) {
+    } else if (snapshot?.error && snapshot.error.code !== ErrorCode.aborted) {
+      // Also while a retry loads: the shopper keeps the message and the button until it works.
       body = renderError(this.#blockingErrorView(snapshot, snapshot.error, s), true, s, () =>
         this.#retry(),
       );
@@ -535,7 +536,12 @@ export class ProductConfiguratorElement extends LitElement {
       message: blocking ? s.errorLoad : snapshot.canRetry ? s.errorApply : s.errorRefused,
       reason: s.errorReasons[reasonOf(error)],
       canRetry: blocking || snapshot.canRetry,
-      note: snapshot.retryAt !== null ? s.retrying : '',
+      note:
+        blocking && snapshot.status === 'loading'
+          ? s.loading
+          : snapshot.retryAt !== null
+            ? s.retrying
+            : '',
     };
   }
 

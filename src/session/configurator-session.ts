@@ -173,6 +173,8 @@ export class ConfiguratorSession extends EventTarget {
   #values = new Map<string, number>();
   #texts = new Map<string, string>();
   #error: ConfiguratorError | null = null;
+  /** What caused `#error` is kept to be sent again (a failed load, or inputs). */
+  #errorKept = false;
   #model: string | null = null;
 
   #queue: Input[] = [];
@@ -225,7 +227,7 @@ export class ConfiguratorSession extends EventTarget {
       busy: this.#requests > 0,
       conflict: this.#conflict?.pending ?? null,
       error: this.#error,
-      canRetry: this.#pausedByError || this.#failedLoad !== null,
+      canRetry: this.#error !== null && this.#errorKept,
       retryAt: this.#retryAt,
     };
     return this.#snapshot;
@@ -378,11 +380,11 @@ export class ConfiguratorSession extends EventTarget {
         read: readQuoteRequested,
       });
       // A quote accepted after an earlier failure: that failure is no longer news.
-      if (epoch === this.#epoch && !this.#pausedByError && !this.#failedLoad) this.#error = null;
+      if (epoch === this.#epoch && !this.#errorKept) this.#error = null;
       return result;
     } catch (error) {
       const failure = toConfiguratorError(error);
-      if (epoch === this.#epoch) this.#fail(failure);
+      if (epoch === this.#epoch) this.#fail(failure, false);
       throw failure;
     } finally {
       if (epoch === this.#epoch) this.#end();
@@ -397,7 +399,13 @@ export class ConfiguratorSession extends EventTarget {
     if (this.#disposed) throw abortedError();
     this.#cancelRecovery();
     if (this.#failedLoad) {
-      await this.#load(this.#failedLoad);
+      await this.#load(this.#failedLoad, true);
+      return;
+    }
+    if (this.#errorKept && !this.#pausedByError) {
+      // Already being sent again (by the recovery, or the shopper's next input): wait for it.
+      await this.#whenSettled();
+      if (this.#pausedByError && this.#error) throw this.#error;
       return;
     }
     if (!this.#pausedByError) {
@@ -417,7 +425,7 @@ export class ConfiguratorSession extends EventTarget {
    * they are applied.
    */
   dismissError(): void {
-    if (!this.#error || this.#pausedByError || this.#failedLoad) return;
+    if (!this.#error || this.#errorKept) return;
     this.#error = null;
     this.#changed();
   }
@@ -483,12 +491,13 @@ export class ConfiguratorSession extends EventTarget {
 
   // --- loading ---------------------------------------------------------------------------
 
-  async #load(load: Load): Promise<Configuration> {
+  /** `again`: a retry, whose failure stays reported (and shown) until it succeeds. */
+  async #load(load: Load, again = false): Promise<Configuration> {
     if (this.#disposed) throw abortedError();
     this.#reset();
     const epoch = this.#epoch;
     this.#status = 'loading';
-    this.#error = null;
+    if (!again) this.#error = null;
     this.#failedLoad = null;
     this.#begin();
     try {
@@ -496,6 +505,7 @@ export class ConfiguratorSession extends EventTarget {
       if (epoch !== this.#epoch) throw abortedError();
       this.#recoveryAttempt = 0;
       this.#status = 'ready';
+      this.#error = null;
       this.#end();
       this.#apply(body, 'api');
       this.#pump();
@@ -506,7 +516,7 @@ export class ConfiguratorSession extends EventTarget {
       this.#status = this.#configuration ? 'ready' : 'error';
       this.#failedLoad = load;
       this.#end();
-      this.#fail(failure);
+      this.#fail(failure, true);
       throw failure;
     }
   }
@@ -656,12 +666,13 @@ export class ConfiguratorSession extends EventTarget {
   #failed(input: Input, error: ConfiguratorError) {
     for (const waiter of input.waiters.splice(0)) waiter.reject(error);
     if (error.code === ErrorCode.aborted) return;
-    if (!refusedCodes.has(error.code)) {
+    const kept = !refusedCodes.has(error.code);
+    if (kept) {
       // Kept at the head, so the order of the shopper's inputs survives the failure.
       this.#queue.unshift(input);
       this.#pausedByError = true;
     }
-    this.#fail(error);
+    this.#fail(error, kept);
   }
 
   // --- state -----------------------------------------------------------------------------
@@ -684,8 +695,10 @@ export class ConfiguratorSession extends EventTarget {
     return changes;
   }
 
-  #fail(error: ConfiguratorError) {
+  /** `kept`: what failed waits to be sent again (the banner may say the choice is kept). */
+  #fail(error: ConfiguratorError, kept: boolean) {
     this.#error = error;
+    this.#errorKept = kept;
     this.#planRecovery(error);
     this.#changed();
     this.#emit(new SessionErrorEvent(error));
