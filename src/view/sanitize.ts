@@ -2,7 +2,9 @@ import createDOMPurify from 'dompurify';
 import {nothing} from 'lit';
 import {unsafeHTML} from 'lit/directives/unsafe-html.js';
 
-// A private instance: hooks and settings must not leak into the host page's own DOMPurify.
+// A private instance (the factory called with this window), never the module's shared default:
+// a host page that adds hooks or settings to its own DOMPurify (the global, or the same npm
+// module) cannot strip the widget's descriptions, and the widget's hook never reaches the page.
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 
 function instance() {
@@ -57,5 +59,8 @@ export function sanitizeHtml(html: string): string {
 /** Renders sanitized model HTML; nothing for empty texts. */
 export function richText(html: string | null | undefined) {
   if (!html || !html.trim()) return nothing;
+  // DOMPurify hands back its input untouched where it cannot work (a document without the
+  // parts it needs): then the text is shown without its markup, as plain text Lit escapes.
+  if (!instance().isSupported) return html.replace(/<[^>]*>/g, '');
   return unsafeHTML(sanitizeHtml(html));
 }
