@@ -77,8 +77,7 @@ export const de = {
   errorLoad: 'Der Konfigurator konnte nicht geladen werden.',
   errorApply:
     'Ihre letzte Änderung konnte noch nicht gespeichert werden. Ihre Auswahl bleibt erhalten.',
-  errorRefused:
-    'Ihre letzte Änderung konnte nicht übernommen werden und wurde zurückgenommen. Ihre übrigen Auswahlen bleiben erhalten.',
+  errorRefused: 'Ihre letzte Änderung wurde nicht angenommen und zurückgenommen.',
   errorSavedNotFound:
     'Die gespeicherte Konfiguration wurde nicht gefunden. Vielleicht ist sie abgelaufen oder der Code wurde falsch eingegeben.',
   errorSavedNotFoundNoModel: 'Bitte prüfen Sie den Konfigurationscode.',
@@ -92,7 +91,7 @@ export const de = {
     unauthorized: 'Der Zugriff auf den Dienst wurde verweigert.',
     notFound: 'Dieses Produkt oder diese Konfiguration wurde nicht gefunden.',
     unavailable: 'Der Dienst ist gerade ausgelastet oder nicht erreichbar.',
-    badResponse: 'Der Dienst hat eine Antwort gesendet, die der Konfigurator nicht lesen kann.',
+    badResponse: 'Der Dienst hat eine unlesbare Antwort gesendet.',
     other: 'Der Dienst konnte die Anfrage nicht verarbeiten.',
   },
 } satisfies Strings;

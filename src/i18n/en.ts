@@ -75,22 +75,21 @@ export const en = {
   errorTitle: 'Something went wrong',
   errorLoad: 'The configurator could not be loaded.',
   errorApply: 'Your last change could not be saved yet. Your choices are kept.',
-  errorRefused:
-    'Your last change could not be applied and was undone. Your other choices are kept.',
+  errorRefused: 'Your last change was not accepted and has been undone.',
   errorSavedNotFound:
     'The saved configuration could not be found. It may have expired or the code may be mistyped.',
   errorSavedNotFoundNoModel: 'Please check the configuration code.',
   errorQuote: 'Your request could not be sent. Your details are kept.',
   retry: 'Try again',
   dismiss: 'Dismiss',
-  retrying: 'Trying again automatically…',
+  retrying: 'Retrying automatically…',
   errorReasons: {
     network: 'There is no connection to the service.',
     timeout: 'The service took too long to answer.',
     unauthorized: 'Access to the service was refused.',
     notFound: 'This product or configuration could not be found.',
     unavailable: 'The service is busy or unavailable at the moment.',
-    badResponse: 'The service sent an answer the configurator cannot read.',
+    badResponse: 'The service sent an unreadable answer.',
     other: 'The service could not handle the request.',
   },
 } satisfies Strings;

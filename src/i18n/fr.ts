@@ -76,22 +76,21 @@ export const fr = {
   errorLoad: 'Le configurateur n’a pas pu être chargé.',
   errorApply:
     'Votre dernière modification n’a pas encore été enregistrée. Vos choix sont conservés.',
-  errorRefused:
-    'Votre dernière modification n’a pas pu être appliquée et a été annulée. Vos autres choix sont conservés.',
+  errorRefused: 'Votre dernière modification n’a pas été acceptée et a été annulée.',
   errorSavedNotFound:
     'La configuration enregistrée est introuvable. Elle a peut-être expiré ou le code est mal saisi.',
   errorSavedNotFoundNoModel: 'Veuillez vérifier le code de configuration.',
   errorQuote: 'Votre demande n’a pas pu être envoyée. Vos coordonnées sont conservées.',
   retry: 'Réessayer',
   dismiss: 'Fermer',
-  retrying: 'Nouvel essai automatique en cours…',
+  retrying: 'Nouvel essai automatique…',
   errorReasons: {
     network: 'Pas de connexion au service.',
     timeout: 'Le service a mis trop de temps à répondre.',
     unauthorized: 'L’accès au service a été refusé.',
     notFound: 'Ce produit ou cette configuration est introuvable.',
     unavailable: 'Le service est occupé ou indisponible pour le moment.',
-    badResponse: 'Le service a envoyé une réponse que le configurateur ne peut pas lire.',
+    badResponse: 'Le service a envoyé une réponse illisible.',
     other: 'Le service n’a pas pu traiter la demande.',
   },
 } satisfies Strings;

@@ -75,8 +75,7 @@ export const nl = {
   errorTitle: 'Er ging iets mis',
   errorLoad: 'De configurator kon niet worden geladen.',
   errorApply: 'Uw laatste wijziging is nog niet opgeslagen. Uw keuzes blijven bewaard.',
-  errorRefused:
-    'Uw laatste wijziging kon niet worden toegepast en is teruggedraaid. Uw andere keuzes blijven bewaard.',
+  errorRefused: 'Uw laatste wijziging is niet geaccepteerd en teruggedraaid.',
   errorSavedNotFound:
     'De opgeslagen configuratie is niet gevonden. Misschien is ze verlopen of is de code verkeerd getypt.',
   errorSavedNotFoundNoModel: 'Controleer de configuratiecode.',
@@ -90,7 +89,7 @@ export const nl = {
     unauthorized: 'De toegang tot de service werd geweigerd.',
     notFound: 'Dit product of deze configuratie is niet gevonden.',
     unavailable: 'De service is op dit moment druk of niet beschikbaar.',
-    badResponse: 'De service stuurde een antwoord dat de configurator niet kan lezen.',
+    badResponse: 'De service stuurde een onleesbaar antwoord.',
     other: 'De service kon het verzoek niet verwerken.',
   },
 } satisfies Strings;

@@ -114,13 +114,6 @@ function check(value: unknown, shape: Shape, path: string): void {
   }
 }
 
-function everyString(list: unknown, path: string): void {
-  if (!Array.isArray(list)) return;
-  list.forEach((item, i) => {
-    if (typeof item !== 'string') throw badResponse(`${path}[${i}] is not a string`);
-  });
-}
-
 /**
  * Reads the answer of start, open, update, text and change language: a configuration whose
  * every field the views read has its type. The feature tree is walked without recursion, so
@@ -130,13 +123,11 @@ export function readConfiguration(body: unknown): Configuration {
   check(body, configurationShape, '');
   const answer = body as Record<string, unknown>;
   check(answer.featureModel, modelShape, 'featureModel');
-  everyString(answer.unansweredMandatories, 'unansweredMandatories');
   const conflicts = (answer.conflicts ?? []) as unknown[];
   conflicts.forEach((conflict, i) => {
     const path = `conflicts[${i}]`;
     check(conflict, conflictShape, path);
     const c = conflict as Record<string, unknown>;
-    everyString(c.featurePath, `${path}.featurePath`);
     check(c.feature, {id: string, name: string}, `${path}.feature`);
     ((c.alternativeOptions ?? []) as unknown[]).forEach((option, j) =>
       check(option, {id: string, name: string}, `${path}.alternativeOptions[${j}]`),

@@ -57,10 +57,10 @@ describe('an answer of the wrong shape', () => {
     {what: 'a configuration without prices', lang: 'fr', fault: without('totalPriceIncVATLabel')},
   ];
   const texts: Record<string, {load: string; reason: string}> = {
-    en: {load: 'could not be loaded', reason: 'cannot read'},
-    nl: {load: 'kon niet worden geladen', reason: 'niet kan lezen'},
-    de: {load: 'konnte nicht geladen werden', reason: 'nicht lesen kann'},
-    fr: {load: 'n’a pas pu être chargé', reason: 'ne peut pas lire'},
+    en: {load: 'could not be loaded', reason: 'unreadable'},
+    nl: {load: 'kon niet worden geladen', reason: 'onleesbaar'},
+    de: {load: 'konnte nicht geladen werden', reason: 'unlesbare'},
+    fr: {load: 'n’a pas pu être chargé', reason: 'illisible'},
   };
   for (const {what, lang, fault} of shapes) {
     it(`at start (${what}): bad_response in ${lang}, then Retry loads it`, async () => {
@@ -97,7 +97,7 @@ describe('an answer of the wrong shape', () => {
     await el.updateComplete;
     expect(optionInput(el, 'Graphite').checked).to.equal(true);
     expect(banner(el)!.textContent).to.contain('Your choices are kept');
-    expect(banner(el)!.textContent).to.contain('cannot read');
+    expect(banner(el)!.textContent).to.contain('unreadable');
     expect(el.session!.snapshot.pending.get(graphite)).to.deep.equal({on: true});
     // No click: the widget tries again by itself once the service answers properly.
     heal();
@@ -119,7 +119,7 @@ describe('malformed JSON in answer to an update', () => {
     await selected.catch(() => {});
     await el.updateComplete;
     expect(banner(el)!.textContent).to.contain('Uw keuzes blijven bewaard');
-    expect(banner(el)!.textContent).to.contain('niet kan lezen');
+    expect(banner(el)!.textContent).to.contain('onleesbaar');
     expect(el.session!.snapshot.pending.get(foot)).to.deep.equal({on: true});
     await expect(el).to.be.accessible();
     heal();
@@ -136,7 +136,7 @@ describe('malformed JSON in answer to an update', () => {
     optionInput(el, 'Graphite').click();
     expect(await error).to.include({code: 'invalid_request', retryable: false});
     await el.updateComplete;
-    expect(banner(el)!.textContent).to.contain('was undone');
+    expect(banner(el)!.textContent).to.contain('has been undone');
     expect(banner(el)!.textContent).not.to.contain('Your choices are kept');
     expect(optionInput(el, 'Graphite').checked).to.equal(false);
     $(el, '[part~="dismiss-button"]').click();
@@ -209,7 +209,7 @@ describe('after an outage', () => {
     void el.select(foot, true).catch(() => {});
     expect(await error).to.include({code: 'network', retryable: true});
     await el.updateComplete;
-    expect(banner(el)!.textContent).to.contain('Trying again automatically');
+    expect(banner(el)!.textContent).to.contain('Retrying automatically');
     expect(el.session!.snapshot.retryAt).to.be.a('number');
     const faultedBefore = faults.faulted.length;
     // Still down: the next background try fails too and plans another.
