@@ -7,7 +7,11 @@ import {readConfiguration, readQuoteRequested} from '../../src/session/answers.j
 import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
 import {ErrorCode} from '../../src/session/errors.js';
 import type {SessionErrorEvent} from '../../src/session/session-events.js';
-import {endpointTokenSource, functionTokenSource} from '../../src/session/token-source.js';
+import {
+  endpointTokenSource,
+  functionTokenSource,
+  parseTokenAnswer,
+} from '../../src/session/token-source.js';
 import {startFakeConfigurator, type FakeConfigurator} from './fake-configurator.js';
 import {deferred, nextEvent, startLocalServer, until} from './local-server.js';
 
@@ -229,6 +233,21 @@ describe('a token source that never answers', () => {
       released.resolve();
       await endpoint.close();
     }
+  });
+});
+
+describe('token answers', () => {
+  test('a token that could not travel in a header is refused at once', () => {
+    for (const token of ['two\nlines', 'spa ce', 'ü', '', 'x'.repeat(8193)]) {
+      assert.throws(() => parseTokenAnswer({access_token: token, expires_in: 60}, 0), {
+        code: ErrorCode.tokenFailed,
+        retryable: false,
+      });
+    }
+    assert.equal(
+      parseTokenAnswer({accessToken: 'a.b-c_d~e+f/g=', expiresIn: 1}, 0).accessToken,
+      'a.b-c_d~e+f/g=',
+    );
   });
 });
 
