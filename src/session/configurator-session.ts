@@ -699,7 +699,8 @@ export class ConfiguratorSession extends EventTarget {
   #fail(error: ConfiguratorError, kept: boolean) {
     this.#error = error;
     this.#errorKept = kept;
-    this.#planRecovery(error);
+    // A failure that kept nothing (a refused input, a quote) leaves a planned retry as it is.
+    if (kept) this.#planRecovery(error);
     this.#changed();
     this.#emit(new SessionErrorEvent(error));
   }
@@ -713,8 +714,7 @@ export class ConfiguratorSession extends EventTarget {
   #planRecovery(error: ConfiguratorError) {
     this.#cancelRecovery();
     const options = this.#recoveryOptions;
-    const waiting = this.#pausedByError || this.#failedLoad !== null;
-    if (!options || !error.retryable || !waiting || this.#disposed) return;
+    if (!options || !error.retryable || this.#disposed) return;
     const nav = (globalThis as {navigator?: {onLine?: boolean}}).navigator;
     if (nav?.onLine === false) return;
     const backoff = Math.min(
@@ -727,7 +727,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#retryAt = Date.now() + delay;
     const timer = setTimeout(() => {
       this.#recoveryTimer = null;
-      this.#retryAt = null;
+      this.#cancelRecovery();
       this.retry().catch(() => {});
     }, delay);
     // A plan to retry must not keep a Node process alive.
