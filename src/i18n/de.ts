@@ -77,14 +77,14 @@ export const de = {
   errorLoad: 'Der Konfigurator konnte nicht geladen werden.',
   errorApply:
     'Ihre letzte Änderung konnte noch nicht gespeichert werden. Ihre Auswahl bleibt erhalten.',
-  errorRefused: 'Ihre letzte Änderung wurde nicht angenommen und zurückgenommen.',
+  errorRefused: 'Ihre letzte Änderung wurde abgelehnt und zurückgenommen.',
   errorSavedNotFound:
     'Die gespeicherte Konfiguration wurde nicht gefunden. Vielleicht ist sie abgelaufen oder der Code wurde falsch eingegeben.',
   errorSavedNotFoundNoModel: 'Bitte prüfen Sie den Konfigurationscode.',
   errorQuote: 'Ihre Anfrage konnte nicht gesendet werden. Ihre Angaben bleiben erhalten.',
   retry: 'Erneut versuchen',
   dismiss: 'Schließen',
-  retrying: 'Wir versuchen es automatisch erneut…',
+  retrying: 'Automatischer neuer Versuch…',
   errorReasons: {
     network: 'Es besteht keine Verbindung zum Dienst.',
     timeout: 'Der Dienst hat zu lange nicht geantwortet.',

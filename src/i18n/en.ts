@@ -75,7 +75,7 @@ export const en = {
   errorTitle: 'Something went wrong',
   errorLoad: 'The configurator could not be loaded.',
   errorApply: 'Your last change could not be saved yet. Your choices are kept.',
-  errorRefused: 'Your last change was not accepted and has been undone.',
+  errorRefused: 'Your last change was refused and undone.',
   errorSavedNotFound:
     'The saved configuration could not be found. It may have expired or the code may be mistyped.',
   errorSavedNotFoundNoModel: 'Please check the configuration code.',

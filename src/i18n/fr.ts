@@ -76,7 +76,7 @@ export const fr = {
   errorLoad: 'Le configurateur n’a pas pu être chargé.',
   errorApply:
     'Votre dernière modification n’a pas encore été enregistrée. Vos choix sont conservés.',
-  errorRefused: 'Votre dernière modification n’a pas été acceptée et a été annulée.',
+  errorRefused: 'Votre dernière modification a été refusée et annulée.',
   errorSavedNotFound:
     'La configuration enregistrée est introuvable. Elle a peut-être expiré ou le code est mal saisi.',
   errorSavedNotFoundNoModel: 'Veuillez vérifier le code de configuration.',

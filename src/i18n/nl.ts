@@ -75,14 +75,14 @@ export const nl = {
   errorTitle: 'Er ging iets mis',
   errorLoad: 'De configurator kon niet worden geladen.',
   errorApply: 'Uw laatste wijziging is nog niet opgeslagen. Uw keuzes blijven bewaard.',
-  errorRefused: 'Uw laatste wijziging is niet geaccepteerd en teruggedraaid.',
+  errorRefused: 'Uw laatste wijziging is geweigerd en teruggedraaid.',
   errorSavedNotFound:
     'De opgeslagen configuratie is niet gevonden. Misschien is ze verlopen of is de code verkeerd getypt.',
   errorSavedNotFoundNoModel: 'Controleer de configuratiecode.',
   errorQuote: 'Uw aanvraag kon niet worden verstuurd. Uw gegevens blijven bewaard.',
   retry: 'Opnieuw proberen',
   dismiss: 'Sluiten',
-  retrying: 'We proberen het automatisch opnieuw…',
+  retrying: 'Automatisch opnieuw proberen…',
   errorReasons: {
     network: 'Er is geen verbinding met de service.',
     timeout: 'De service reageerde te traag.',

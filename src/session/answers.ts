@@ -5,7 +5,9 @@ import type {Configuration} from './wire.js';
  * The session's boundary: every service answer passes one of these readers before anything
  * reads it. A reader checks exactly what the session and the element's views read, so an
  * answer of the wrong shape is refused here as `bad_response` rather than failing later as a
- * TypeError in a render. Fields nobody reads are not checked; unknown fields pass.
+ * TypeError in a render. Fields nobody reads are not checked, nor those read leniently
+ * already (values and texts go through the normalisers of values.ts, the session code and the
+ * country are only displayed or compared, a disabled flag only tested); unknown fields pass.
  */
 
 type Check = (value: unknown) => boolean;
@@ -22,19 +24,14 @@ const optional =
     v === undefined || v === null || check(v);
 const optionalText = optional(string);
 const optionalNumber = optional(number);
-const optionalBoolean = optional((v) => typeof v === 'boolean');
 
 /** Field checks of one object; the key names the field in the error message. */
 type Shape = Record<string, Check>;
 
 const configurationShape: Shape = {
   id: (v) => typeof v === 'string' && v !== '',
-  code: optionalText,
   languageIso: string,
-  countryIso: optionalText,
   featureModel: object,
-  values: object,
-  textValues: optional(object),
   conflicts: optional(array),
   unansweredMandatories: optional(array),
   basePriceIncVATLabel: string,
@@ -74,7 +71,6 @@ const nodeShape: Shape = {
   minValue: optionalNumber,
   maxValue: optionalNumber,
   stepValue: optionalNumber,
-  isDisabled: optionalBoolean,
   disabledReason: optionalText,
   price: number,
   priceLabel: string,

@@ -173,10 +173,8 @@ function withDeadline<T>(
  * `{access_token, expires_in}` in seconds, scheme 2 `{accessToken, expiresIn}` in milliseconds.
  */
 export function parseTokenAnswer(body: unknown, now: number): AccessToken {
-  if (typeof body !== 'object' || body === null) {
-    throw tokenFailed('The token endpoint did not answer with a JSON object', 200, false);
-  }
-  const answer = body as Record<string, unknown>;
+  // Anything but an object (null, a list, a string) has no token field: refused below.
+  const answer = (typeof body === 'object' && body ? body : {}) as Record<string, unknown>;
   let token: unknown;
   let lifetimeMs: number | null = null;
   if (typeof answer.access_token === 'string') {

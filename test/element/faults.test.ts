@@ -136,7 +136,7 @@ describe('malformed JSON in answer to an update', () => {
     optionInput(el, 'Graphite').click();
     expect(await error).to.include({code: 'invalid_request', retryable: false});
     await el.updateComplete;
-    expect(banner(el)!.textContent).to.contain('has been undone');
+    expect(banner(el)!.textContent).to.contain('refused and undone');
     expect(banner(el)!.textContent).not.to.contain('Your choices are kept');
     expect(optionInput(el, 'Graphite').checked).to.equal(false);
     $(el, '[part~="dismiss-button"]').click();
