@@ -1,14 +1,23 @@
 import type {
+  CompressedConfiguration,
   Configuration,
+  ConfigurationChanges,
   Conflict,
   FeatureNode,
   LeasePrice,
   LeasePriceLabel,
   Step,
 } from '../../src/session/wire.js';
-import {formatPrice, notAvailableWith, resolveLanguage, roundMoney} from '../i18n/index.js';
+import {
+  formatPrice,
+  notAvailableWith,
+  resolveLanguage,
+  roundMoney,
+  type Language,
+} from '../i18n/index.js';
 import {featurePath} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
+import {reportedValue, stateFingerprint} from './configuration-fingerprint.js';
 import {localise} from './localise.js';
 import {rememberValuesJson} from './serialize-configuration.js';
 import type {SessionState} from './session-state.js';
@@ -37,40 +46,20 @@ export function renderConfiguration(
 ): Configuration {
   const lang = resolveLanguage(options.lang, model.languages);
   const skeleton = skeletonFor(model, lang);
-  const on = (index: number) => state.on.charCodeAt(index) === 49;
-  const number = (index: number) => {
-    const node = model.nodes[index]!;
-    return node.numeric ? (state.numbers[node.id] ?? node.defaultValue) : 1;
-  };
-
-  let additional = 0;
-  for (const i of model.pricedNodes) {
-    if (on(i)) additional += model.nodes[i]!.price * number(i);
-  }
-  // The rules' victims: off nodes an `excludes` rule of an on node forbids.
-  const disabledBy = new Map<number, number[]>();
-  for (const i of model.excludingNodes) {
-    if (!on(i)) continue;
-    for (const other of model.nodes[i]!.excludes) {
-      if (on(other)) continue;
-      const causes = disabledBy.get(other);
-      if (causes) causes.push(i);
-      else disabledBy.set(other, [i]);
-    }
-  }
+  const disabledBy = disabledNodes(model, state);
 
   const values: Record<string, number> = {};
   if (options.onlyValues) {
     for (const id of options.onlyValues) {
       const index = model.indexById.get(id);
-      if (index !== undefined) values[id] = on(index) ? number(index) : 0;
+      if (index !== undefined) values[id] = reportedValue(model, state, index);
     }
   } else {
     // The JSON of the full map is built alongside: the encoder's costliest per-answer text.
     const keys = valueKeys(model);
     let json = '{';
     for (let i = 0; i < keys.length; i++) {
-      const value = on(i) ? number(i) : 0;
+      const value = reportedValue(model, state, i);
       values[model.nodes[i]!.id] = value;
       json += i === 0 ? `${keys[i]}${value}` : `,${keys[i]}${value}`;
     }
@@ -78,6 +67,130 @@ export function renderConfiguration(
     rememberValuesJson(values, Buffer.from(`${json}}`, 'latin1'));
   }
 
+  const root = model.nodes[0]!;
+  const head = headFields(model, state, options, lang);
+  return {
+    id: head.id,
+    code: head.code,
+    currencyIso: head.currencyIso,
+    currency: head.currency,
+    languageIso: head.languageIso,
+    countryIso: head.countryIso,
+    featureModelId: head.featureModelId,
+    featureModel: {
+      id: model.id,
+      // Localised; findModel accepts the root's name in any language as an identifier.
+      name: localise(root.name, lang),
+      description: localise(root.description, lang),
+      imageUrl: root.imageUrl,
+      rootNodeId: root.id,
+      steps: disabledBy.size === 0 ? (skeleton.steps as Step[]) : withDisabled(),
+    },
+    values,
+    textValues: {...state.texts},
+    ...head.rest,
+  };
+
+  function withDisabled(): Step[] {
+    const dirty = new Set<number>();
+    for (const index of disabledBy.keys()) {
+      for (let i = index; i > 0 && !dirty.has(i); i = model.nodes[i]!.parent) dirty.add(i);
+    }
+    const build = (index: number): FeatureNode => {
+      const shared = skeleton.nodes[index]!;
+      if (!dirty.has(index)) return shared;
+      const causes = disabledBy.get(index);
+      return {
+        ...shared,
+        isDisabled: causes !== undefined,
+        disabledReason: causes ? disabledReason(model, causes, lang) : null,
+        features: model.nodes[index]!.children.map(build),
+      };
+    };
+    // Steps without a disabled node stay the shared objects, so their JSON stays cached.
+    return model.steps.map((step, i) =>
+      step.features.some((f) => dirty.has(f))
+        ? {...skeleton.steps[i]!, features: step.features.map(build)}
+        : skeleton.steps[i]!,
+    );
+  }
+}
+
+/**
+ * A compressed answer (`compress=true`): the changes from `base`, the session's state at its
+ * previous answer, to `state`, with every top-level field of the full answer. Merged into the
+ * previous full answer (`mergeConfiguration` in src/session) it equals what
+ * {@link renderConfiguration} gives for `state`. Both states must be in the same language.
+ */
+export function renderConfigurationChanges(
+  model: CompiledModel,
+  base: SessionState,
+  state: SessionState,
+  options: Omit<RenderOptions, 'onlyValues'>,
+): CompressedConfiguration {
+  const lang = resolveLanguage(options.lang, model.languages);
+  const values: Record<string, number> = {};
+  const numeric = base.numbers !== state.numbers;
+  if (base.on !== state.on || numeric) {
+    for (let i = 0; i < model.nodes.length; i++) {
+      // Most nodes neither switch nor hold a number: two character reads settle them.
+      if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) continue;
+      const after = reportedValue(model, state, i);
+      if (reportedValue(model, base, i) !== after) values[model.nodes[i]!.id] = after;
+    }
+  }
+  const textValues: Record<string, string | null> = {};
+  if (base.texts !== state.texts) {
+    for (const [id, text] of Object.entries(state.texts)) {
+      if (base.texts[id] !== text) textValues[id] = text;
+    }
+    for (const id of Object.keys(base.texts)) {
+      if (!(id in state.texts)) textValues[id] = null;
+    }
+  }
+  const nodes: ConfigurationChanges['nodes'] = {};
+  const before = disabledNodes(model, base);
+  const after = disabledNodes(model, state);
+  const reasonOf = (causes: number[] | undefined) =>
+    causes ? disabledReason(model, causes, lang) : null;
+  for (const index of new Set([...before.keys(), ...after.keys()])) {
+    const was = reasonOf(before.get(index));
+    const now = reasonOf(after.get(index));
+    if (was === now) continue;
+    const patch: ConfigurationChanges['nodes'][string] = {};
+    if ((was === null) !== (now === null)) patch.isDisabled = now !== null;
+    patch.disabledReason = now;
+    nodes[model.nodes[index]!.id] = patch;
+  }
+  const head = headFields(model, state, options, lang);
+  return {
+    id: head.id,
+    code: head.code,
+    currencyIso: head.currencyIso,
+    currency: head.currency,
+    languageIso: head.languageIso,
+    countryIso: head.countryIso,
+    featureModelId: head.featureModelId,
+    values,
+    textValues,
+    ...head.rest,
+    compressed: {since: stateFingerprint(model, base, lang), nodes},
+  };
+}
+
+/** Everything of an answer but the feature model, `values` and `textValues`. */
+function headFields(
+  model: CompiledModel,
+  state: SessionState,
+  options: Omit<RenderOptions, 'onlyValues'>,
+  lang: Language,
+) {
+  let additional = 0;
+  for (const i of model.pricedNodes) {
+    if (state.on.charCodeAt(i) === 49) {
+      additional += model.nodes[i]!.price * reportedValue(model, state, i);
+    }
+  }
   const vat = 1 + model.vatRate;
   const digits = model.currency.decimalDigits;
   const iso = model.currency.iso;
@@ -104,8 +217,6 @@ export function renderConfiguration(
       monthlyPriceIncVATLabel: label(p.monthlyPriceIncVAT),
     }));
   }
-
-  const root = model.nodes[0]!;
   return {
     id: options.id,
     code: options.code,
@@ -114,69 +225,53 @@ export function renderConfiguration(
     languageIso: lang,
     countryIso: model.countryIso,
     featureModelId: model.id,
-    featureModel: {
-      id: model.id,
-      // Localised; findModel accepts the root's name in any language as an identifier.
-      name: localise(root.name, lang),
-      description: localise(root.description, lang),
-      imageUrl: root.imageUrl,
-      rootNodeId: root.id,
-      steps: disabledBy.size === 0 ? (skeleton.steps as Step[]) : withDisabled(),
+    rest: {
+      conflicts: options.conflicts && localiseConflicts(model, options.conflicts, lang),
+      unansweredMandatories: unansweredMandatories(model, state),
+      basePrice: base,
+      basePriceIncVAT: baseInc,
+      basePriceExVAT: base,
+      additionalPrice: extra,
+      additionalPriceIncVAT: extraInc,
+      additionalPriceExVAT: extra,
+      totalPrice: total,
+      totalPriceIncVAT: totalInc,
+      totalPriceExVAT: total,
+      basePriceLabel: label(base),
+      basePriceIncVATLabel: label(baseInc),
+      basePriceExVATLabel: label(base),
+      additionalPriceLabel: label(extra),
+      additionalPriceIncVATLabel: label(extraInc),
+      additionalPriceExVATLabel: label(extra),
+      totalPriceLabel: label(total),
+      totalPriceIncVATLabel: label(totalInc),
+      totalPriceExVATLabel: label(total),
+      leasePrices,
+      leasePricesLabels,
     },
-    values,
-    textValues: {...state.texts},
-    conflicts: options.conflicts && localiseConflicts(model, options.conflicts, lang),
-    unansweredMandatories: unansweredMandatories(model, state),
-    basePrice: base,
-    basePriceIncVAT: baseInc,
-    basePriceExVAT: base,
-    additionalPrice: extra,
-    additionalPriceIncVAT: extraInc,
-    additionalPriceExVAT: extra,
-    totalPrice: total,
-    totalPriceIncVAT: totalInc,
-    totalPriceExVAT: total,
-    basePriceLabel: label(base),
-    basePriceIncVATLabel: label(baseInc),
-    basePriceExVATLabel: label(base),
-    additionalPriceLabel: label(extra),
-    additionalPriceIncVATLabel: label(extraInc),
-    additionalPriceExVATLabel: label(extra),
-    totalPriceLabel: label(total),
-    totalPriceIncVATLabel: label(totalInc),
-    totalPriceExVATLabel: label(total),
-    leasePrices,
-    leasePricesLabels,
   };
+}
 
-  function withDisabled(): Step[] {
-    const dirty = new Set<number>();
-    for (const index of disabledBy.keys()) {
-      for (let i = index; i > 0 && !dirty.has(i); i = model.nodes[i]!.parent) dirty.add(i);
+/** The rules' victims: off nodes an `excludes` rule of an on node forbids, with their causes. */
+function disabledNodes(model: CompiledModel, state: SessionState): Map<number, number[]> {
+  const disabledBy = new Map<number, number[]>();
+  for (const i of model.excludingNodes) {
+    if (state.on.charCodeAt(i) !== 49) continue;
+    for (const other of model.nodes[i]!.excludes) {
+      if (state.on.charCodeAt(other) === 49) continue;
+      const causes = disabledBy.get(other);
+      if (causes) causes.push(i);
+      else disabledBy.set(other, [i]);
     }
-    const build = (index: number): FeatureNode => {
-      const shared = skeleton.nodes[index]!;
-      if (!dirty.has(index)) return shared;
-      const causes = disabledBy.get(index);
-      return {
-        ...shared,
-        isDisabled: causes !== undefined,
-        disabledReason: causes
-          ? notAvailableWith(
-              causes.map((c) => localise(model.nodes[c]!.name, lang)),
-              lang,
-            )
-          : null,
-        features: model.nodes[index]!.children.map(build),
-      };
-    };
-    // Steps without a disabled node stay the shared objects, so their JSON stays cached.
-    return model.steps.map((step, i) =>
-      step.features.some((f) => dirty.has(f))
-        ? {...skeleton.steps[i]!, features: step.features.map(build)}
-        : skeleton.steps[i]!,
-    );
   }
+  return disabledBy;
+}
+
+function disabledReason(model: CompiledModel, causes: readonly number[], lang: string): string {
+  return notAvailableWith(
+    causes.map((c) => localise(model.nodes[c]!.name, lang)),
+    lang,
+  );
 }
 
 /** Mandatory nodes in force (their parent is on) that the shopper has not answered yet. */
