@@ -62,8 +62,37 @@ export function reportedValue(model: CompiledModel, state: SessionState, index: 
   return node.numeric ? (state.numbers[node.id] ?? node.defaultValue) : 1;
 }
 
-/** The fingerprint of the configuration `state` renders in the (resolved) language `lang`. */
-export function stateFingerprint(model: CompiledModel, state: SessionState, lang: string): string {
+/** The entry a node's value adds to a fingerprint. */
+export function valueEntry(model: CompiledModel, index: number, value: number): number {
+  const {prefix, zero, one} = nodeHashes(model);
+  return value === 0
+    ? zero[index]!
+    : value === 1
+      ? one[index]!
+      : fmix(fnv(prefix[index]!, String(value)));
+}
+
+/** The entry a text adds to a fingerprint. */
+export function textEntry(id: string, text: string): number {
+  return fmix(fnv(offsetBasis, `${id}#${text}`));
+}
+
+/**
+ * Fingerprint sums of states already answered, by state object: the next update's base is
+ * usually the very state the previous answer was rendered from (a store may hand out copies;
+ * then the sum is computed again).
+ */
+const knownSums = new WeakMap<SessionState, {lang: string; sum: number}>();
+
+/** Records the fingerprint sum of a state, computed from its base's by the entries that changed. */
+export function rememberFingerprintSum(state: SessionState, lang: string, sum: number): void {
+  knownSums.set(state, {lang, sum: sum | 0});
+}
+
+/** The fingerprint of `state` rendered in the (resolved) language `lang`, as a 32-bit sum. */
+export function fingerprintSum(model: CompiledModel, state: SessionState, lang: string): number {
+  const known = knownSums.get(state);
+  if (known !== undefined && known.lang === lang) return known.sum;
   const {prefix, zero, one} = nodeHashes(model);
   let sum = 0;
   for (let i = 0; i < model.nodes.length; i++) {
@@ -72,9 +101,13 @@ export function stateFingerprint(model: CompiledModel, state: SessionState, lang
       value === 0 ? zero[i]! : value === 1 ? one[i]! : fmix(fnv(prefix[i]!, String(value)));
     sum = (sum + entry) | 0;
   }
-  for (const [id, text] of Object.entries(state.texts)) {
-    sum = (sum + fmix(fnv(offsetBasis, `${id}#${text}`))) | 0;
-  }
+  for (const [id, text] of Object.entries(state.texts)) sum = (sum + textEntry(id, text)) | 0;
   sum = (sum + fmix(fnv(offsetBasis, `@${lang}`))) | 0;
-  return (sum >>> 0).toString(16).padStart(8, '0');
+  knownSums.set(state, {lang, sum});
+  return sum;
+}
+
+/** The fingerprint of the configuration `state` renders in the (resolved) language `lang`. */
+export function stateFingerprint(model: CompiledModel, state: SessionState, lang: string): string {
+  return (fingerprintSum(model, state, lang) >>> 0).toString(16).padStart(8, '0');
 }

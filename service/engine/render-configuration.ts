@@ -17,7 +17,13 @@ import {
 } from '../i18n/index.js';
 import {featurePath} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
-import {reportedValue, stateFingerprint} from './configuration-fingerprint.js';
+import {
+  fingerprintSum,
+  rememberFingerprintSum,
+  reportedValue,
+  textEntry,
+  valueEntry,
+} from './configuration-fingerprint.js';
 import {localise} from './localise.js';
 import {rememberValuesJson} from './serialize-configuration.js';
 import type {SessionState} from './session-state.js';
@@ -129,38 +135,52 @@ export function renderConfigurationChanges(
   options: Omit<RenderOptions, 'onlyValues'>,
 ): CompressedConfiguration {
   const lang = resolveLanguage(options.lang, model.languages);
+  const baseSum = fingerprintSum(model, base, lang);
+  // The new state's fingerprint follows from the base's and the entries that change.
+  let sum = baseSum;
   const values: Record<string, number> = {};
   const numeric = base.numbers !== state.numbers;
   if (base.on !== state.on || numeric) {
     for (let i = 0; i < model.nodes.length; i++) {
       // Most nodes neither switch nor hold a number: two character reads settle them.
       if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) continue;
-      const after = reportedValue(model, state, i);
-      if (reportedValue(model, base, i) !== after) values[model.nodes[i]!.id] = after;
+      const was = reportedValue(model, base, i);
+      const now = reportedValue(model, state, i);
+      if (was === now) continue;
+      values[model.nodes[i]!.id] = now;
+      sum += valueEntry(model, i, now) - valueEntry(model, i, was);
     }
   }
   const textValues: Record<string, string | null> = {};
   if (base.texts !== state.texts) {
     for (const [id, text] of Object.entries(state.texts)) {
-      if (base.texts[id] !== text) textValues[id] = text;
+      const was = base.texts[id];
+      if (was === text) continue;
+      textValues[id] = text;
+      sum += textEntry(id, text) - (was === undefined ? 0 : textEntry(id, was));
     }
-    for (const id of Object.keys(base.texts)) {
-      if (!(id in state.texts)) textValues[id] = null;
+    for (const [id, text] of Object.entries(base.texts)) {
+      if (id in state.texts) continue;
+      textValues[id] = null;
+      sum -= textEntry(id, text);
     }
   }
+  rememberFingerprintSum(state, lang, sum);
   const nodes: ConfigurationChanges['nodes'] = {};
   const before = disabledNodes(model, base);
   const after = disabledNodes(model, state);
-  const reasonOf = (causes: number[] | undefined) =>
-    causes ? disabledReason(model, causes, lang) : null;
-  for (const index of new Set([...before.keys(), ...after.keys()])) {
-    const was = reasonOf(before.get(index));
-    const now = reasonOf(after.get(index));
-    if (was === now) continue;
-    const patch: ConfigurationChanges['nodes'][string] = {};
-    if ((was === null) !== (now === null)) patch.isDisabled = now !== null;
-    patch.disabledReason = now;
-    nodes[model.nodes[index]!.id] = patch;
+  // Reasons follow from their causes: only nodes whose causes differ need a text.
+  for (const [index, causes] of after) {
+    const was = before.get(index);
+    if (was !== undefined && sameCauses(was, causes)) continue;
+    nodes[model.nodes[index]!.id] =
+      was === undefined
+        ? {isDisabled: true, disabledReason: disabledReason(model, causes, lang)}
+        : {disabledReason: disabledReason(model, causes, lang)};
+  }
+  for (const index of before.keys()) {
+    if (!after.has(index))
+      nodes[model.nodes[index]!.id] = {isDisabled: false, disabledReason: null};
   }
   const head = headFields(model, state, options, lang);
   return {
@@ -174,7 +194,7 @@ export function renderConfigurationChanges(
     values,
     textValues,
     ...head.rest,
-    compressed: {since: stateFingerprint(model, base, lang), nodes},
+    compressed: {since: (baseSum >>> 0).toString(16).padStart(8, '0'), nodes},
   };
 }
 
@@ -202,6 +222,9 @@ function headFields(
   const extraInc = money(extra * vat);
   const total = money(base + extra);
   const totalInc = money(baseInc + extraInc);
+  const baseLabel = label(base);
+  const extraLabel = label(extra);
+  const totalLabel = label(total);
 
   let leasePrices: LeasePrice[] | null = null;
   let leasePricesLabels: LeasePriceLabel[] | null = null;
@@ -237,20 +260,23 @@ function headFields(
       totalPrice: total,
       totalPriceIncVAT: totalInc,
       totalPriceExVAT: total,
-      basePriceLabel: label(base),
+      basePriceLabel: baseLabel,
       basePriceIncVATLabel: label(baseInc),
-      basePriceExVATLabel: label(base),
-      additionalPriceLabel: label(extra),
+      basePriceExVATLabel: baseLabel,
+      additionalPriceLabel: extraLabel,
       additionalPriceIncVATLabel: label(extraInc),
-      additionalPriceExVATLabel: label(extra),
-      totalPriceLabel: label(total),
+      additionalPriceExVATLabel: extraLabel,
+      totalPriceLabel: totalLabel,
       totalPriceIncVATLabel: label(totalInc),
-      totalPriceExVATLabel: label(total),
+      totalPriceExVATLabel: totalLabel,
       leasePrices,
       leasePricesLabels,
     },
   };
 }
+
+const sameCauses = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((cause, i) => cause === b[i]);
 
 /** The rules' victims: off nodes an `excludes` rule of an on node forbids, with their causes. */
 function disabledNodes(model: CompiledModel, state: SessionState): Map<number, number[]> {

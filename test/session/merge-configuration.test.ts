@@ -218,6 +218,11 @@ describe('configurationFingerprint', () => {
       state = next;
       assert.equal(configurationFingerprint(held), configurationFingerprint(structuredClone(held)));
       assert.equal(configurationFingerprint(held), stateFingerprint(chair, state, 'nl'));
+      // The service keeps the sum of a state it answered; a copy is summed afresh.
+      assert.equal(
+        stateFingerprint(chair, structuredClone(state), 'nl'),
+        configurationFingerprint(held),
+      );
     }
   });
 });
