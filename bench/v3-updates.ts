@@ -1,7 +1,9 @@
 // `npm run bench`: v3 updates against the reference service over real HTTP, on a generated
 // model of 2,000 nodes, from 32 concurrent sessions; then the engine alone for contrast.
 // Not a test: it prints figures. `npm run bench -- --help` lists the settings.
+import http from 'node:http';
 import os from 'node:os';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {Worker} from 'node:worker_threads';
 import type {Configuration, FeatureNode, Requirement} from '../src/session/wire.js';
 import {
@@ -74,6 +76,56 @@ const percentile = (sorted: readonly number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+interface PutAnswer {
+  status: number;
+  /** The body as sent (compressed when `encoding` says so), joined only when checked. */
+  chunks: Buffer[];
+  encoding: string | undefined;
+  wireBytes: number;
+}
+
+/** One PUT over a kept-alive socket; the body is left as it came (decoded only when checked). */
+function put(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<PutAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {method: 'PUT', agent, headers: {...headers, 'Content-Length': Buffer.byteLength(body)}},
+      (response) => {
+        const chunks: Buffer[] = [];
+        let wireBytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          wireBytes += chunk.length;
+        });
+        response.on('end', () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            chunks,
+            encoding: response.headers['content-encoding'],
+            wireBytes,
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const decode = (body: Buffer, encoding: string | undefined) =>
+  (encoding === 'br'
+    ? brotliDecompressSync(body)
+    : encoding === 'gzip'
+      ? gunzipSync(body)
+      : body
+  ).toString('utf8');
 
 /** The service's own CPU time in ms, when it runs on a worker thread of its own (Linux). */
 type MeasuredServer = BenchServer & {cpuMs?: () => Promise<number | null>};
@@ -180,6 +232,9 @@ async function httpPhase(
   const began = performance.now();
   const cpuBefore = process.cpuUsage();
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
+  // node:http with one kept-alive socket per session: fetch (undici) costs the clients about
+  // twice the service's own CPU time per small answer, and the clients share the machine.
+  const agent = new http.Agent({keepAlive: true, maxSockets: sessions.length});
   await Promise.all(
     sessions.map(async (session, loop) => {
       const next = random(options.seed * 1000 + loop + (mode === 'full' ? 500 : 0));
@@ -187,25 +242,24 @@ async function httpPhase(
         sent++;
         const body = JSON.stringify(nextRequirement(choices, next));
         const t0 = performance.now();
-        const response = await fetch(`${server.url}/api/3/configurator/${session.id}?${query}`, {
-          method: 'PUT',
-          headers: {
+        const response = await put(
+          agent,
+          `${server.url}/api/3/configurator/${session.id}?${query}`,
+          {
             Authorization: bearer,
             'Content-Type': 'application/json',
-            // fetch asks for gzip and br unless told otherwise; identity measures the plain bytes.
             'Accept-Encoding': options.encoding,
           },
-          body: body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
-        });
-        // Bytes, not text: decoding 1 MB per answer would load the client, not the service.
-        const answer = await response.arrayBuffer();
+          body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
+        );
         latencies.push(performance.now() - t0);
-        // fetch decompresses: the wire size is the announced length.
-        bytes += Number(response.headers.get('content-length') ?? answer.byteLength);
+        bytes += response.wireBytes;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         // Now and then, check that the answer really is this session's configuration.
         if (response.status === 200 && latencies.length % 64 === 0) {
-          const configuration = JSON.parse(new TextDecoder().decode(answer)) as Configuration;
+          const configuration = JSON.parse(
+            decode(Buffer.concat(response.chunks), response.encoding),
+          ) as Configuration;
           const compressed = 'compressed' in configuration;
           if (
             configuration.id !== session.id ||
@@ -220,6 +274,7 @@ async function httpPhase(
   );
   const elapsed = (performance.now() - began) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  agent.destroy();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
   latencies.sort((a, b) => a - b);
   const ok = statuses.get(200) ?? 0;
