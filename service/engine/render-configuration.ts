@@ -215,7 +215,7 @@ function headFields(
   const digits = model.currency.decimalDigits;
   const iso = model.currency.iso;
   const money = (amount: number) => roundMoney(amount, digits);
-  const label = (amount: number) => formatPrice(amount, lang, iso, digits);
+  const label = priceLabels(model, lang);
   const base = money(model.nodes[0]!.price);
   const baseInc = money(base * vat);
   const extra = money(additional);
@@ -272,6 +272,28 @@ function headFields(
       leasePrices,
       leasePricesLabels,
     },
+  };
+}
+
+/** Price labels by amount, per model and language: the same few totals recur in every answer. */
+const labelsByModel = new WeakMap<CompiledModel, Map<string, Map<number, string>>>();
+const maxLabelsPerLanguage = 4096;
+
+function priceLabels(model: CompiledModel, lang: Language): (amount: number) => string {
+  let byLanguage = labelsByModel.get(model);
+  if (!byLanguage) labelsByModel.set(model, (byLanguage = new Map()));
+  let labels = byLanguage.get(lang);
+  if (!labels) byLanguage.set(lang, (labels = new Map()));
+  const cache = labels;
+  const {iso, decimalDigits} = model.currency;
+  return (amount) => {
+    let label = cache.get(amount);
+    if (label === undefined) {
+      label = formatPrice(amount, lang, iso, decimalDigits);
+      if (cache.size >= maxLabelsPerLanguage) cache.clear();
+      cache.set(amount, label);
+    }
+    return label;
   };
 }
 
