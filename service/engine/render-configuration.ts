@@ -62,15 +62,27 @@ export function renderConfiguration(
     }
   } else {
     // The JSON of the full map is built alongside: the encoder's costliest per-answer text.
-    const keys = valueKeys(model);
-    let json = '{';
-    for (let i = 0; i < keys.length; i++) {
+    // Written straight into bytes from the cached keys: building a 90 KB string and encoding
+    // it cost more than the rest of the map.
+    const {bytes: keys, ends} = valueKeys(model);
+    const count = model.nodes.length;
+    // A number's shortest text is at most 24 characters; 0 and 1 take one.
+    const out = Buffer.allocUnsafe(keys.length + count * 25 + 2);
+    let at = 0;
+    let from = 0;
+    out[at++] = 123; // {
+    for (let i = 0; i < count; i++) {
       const value = reportedValue(model, state, i);
       values[model.nodes[i]!.id] = value;
-      json += i === 0 ? `${keys[i]}${value}` : `,${keys[i]}${value}`;
+      if (i > 0) out[at++] = 44; // ,
+      at += keys.copy(out, at, from, ends[i]);
+      from = ends[i]!;
+      if (value === 0) out[at++] = 48;
+      else if (value === 1) out[at++] = 49;
+      else at += out.write(String(value), at, 'latin1');
     }
-    // Node ids are GUIDs and values numbers: ASCII, so latin1 is the UTF-8 encoding.
-    rememberValuesJson(values, Buffer.from(`${json}}`, 'latin1'));
+    out[at++] = 125; // }
+    rememberValuesJson(values, out.subarray(0, at));
   }
 
   const root = model.nodes[0]!;
@@ -362,13 +374,24 @@ function localiseConflicts(model: CompiledModel, conflicts: Conflict[], lang: st
   });
 }
 
-const keysByModel = new WeakMap<CompiledModel, string[]>();
+interface ValueKeys {
+  /** `"<node id>":` for every node in tree order, one after the other, as ASCII. */
+  bytes: Buffer;
+  /** Where each node's key ends in `bytes`. */
+  ends: Int32Array;
+}
 
-/** `"<node id>":` for every node in tree order, the keys of a full `values` map. */
-function valueKeys(model: CompiledModel): string[] {
+const keysByModel = new WeakMap<CompiledModel, ValueKeys>();
+
+/** The keys of a full `values` map, as bytes. */
+function valueKeys(model: CompiledModel): ValueKeys {
   let keys = keysByModel.get(model);
   if (!keys) {
-    keys = model.nodes.map((node) => `${JSON.stringify(node.id)}:`);
+    const texts = model.nodes.map((node) => `${JSON.stringify(node.id)}:`);
+    const ends = new Int32Array(texts.length);
+    let end = 0;
+    texts.forEach((text, i) => (ends[i] = end += Buffer.byteLength(text)));
+    keys = {bytes: Buffer.from(texts.join('')), ends};
     keysByModel.set(model, keys);
   }
   return keys;
