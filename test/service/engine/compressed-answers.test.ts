@@ -88,7 +88,13 @@ describe('compressed answers merge to the full answers', () => {
       what: string,
     ) => {
       const a = await call<Configuration | CompressedConfiguration>(path(held.id), init);
-      const b = await call<Configuration>(path(other.id).replace('compress=true', ''), init);
+      // The full session's megabyte answers plain: brotli of each would only slow the test.
+      const headers = new Headers(init.headers);
+      headers.set('Accept-Encoding', 'identity');
+      const b = await call<Configuration>(path(other.id).replace('compress=true', ''), {
+        ...init,
+        headers,
+      });
       assert.equal(a.status, b.status, what);
       if (a.status !== 200) {
         assert.deepStrictEqual(a.body, b.body, what);
@@ -186,12 +192,12 @@ describe('compressed answers merge to the full answers', () => {
 
   for (const model of sampleModels()) {
     test(`${model.name}: random journeys`, async () => {
-      for (let seed = 1; seed <= 3; seed++) await journey(model.name, 150, seed);
+      for (let seed = 1; seed <= 2; seed++) await journey(model.name, 150, seed);
     });
   }
 
   test('Large Model 2000: a random journey', async () => {
-    await journey('Large Model 2000', 150, 11);
+    await journey('Large Model 2000', 120, 11);
   });
 
   test('the journeys met every kind of change', () => {
