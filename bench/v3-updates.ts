@@ -114,7 +114,15 @@ function put(
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // The service may close a kept-alive socket just as it is reused (its keep-alive
+      // timeout); Node's documentation retries exactly that case.
+      if (request.reusedSocket && error.code === 'ECONNRESET') {
+        put(agent, url, headers, body).then(resolve, reject);
+      } else {
+        reject(error);
+      }
+    });
     request.end(body);
   });
 }
@@ -234,7 +242,7 @@ async function httpPhase(
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
   // node:http with one kept-alive socket per session: fetch (undici) costs the clients about
   // twice the service's own CPU time per small answer, and the clients share the machine.
-  const agent = new http.Agent({keepAlive: true, maxSockets: sessions.length});
+  const agent = new http.Agent({keepAlive: true, maxSockets: sessions.length, timeout: 4000});
   await Promise.all(
     sessions.map(async (session, loop) => {
       const next = random(options.seed * 1000 + loop + (mode === 'full' ? 500 : 0));
