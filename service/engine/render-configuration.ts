@@ -36,7 +36,7 @@ export interface RenderOptions {
   /** The session's language; unknown languages fall back to English. */
   lang: string;
   conflicts: Conflict[] | null;
-  /** Only these node ids in `values` (the `compress` option); all nodes when absent. */
+  /** Only these node ids in `values` (v2's `compress`); all nodes when absent. */
   onlyValues?: readonly string[];
 }
 
