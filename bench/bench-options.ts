@@ -15,8 +15,10 @@ export interface BenchOptions {
   store: 'memory' | 'journal';
   /** Run the service on the benchmark's own thread instead of a worker thread. */
   sameThread: boolean;
-  /** Ask for gzip answers (`Accept-Encoding: gzip`) instead of plain JSON. */
-  gzip: boolean;
+  /** The `Accept-Encoding` the clients send: `identity` (plain JSON), `gzip` or `br`. */
+  encoding: 'identity' | 'gzip' | 'br';
+  /** Which updates to measure: `compressed` (`compress=true`), `full`, or `both` in turn. */
+  answers: 'compressed' | 'full' | 'both';
 }
 
 const defaults: BenchOptions = {
@@ -28,11 +30,13 @@ const defaults: BenchOptions = {
   engineSeconds: 3,
   store: 'memory',
   sameThread: false,
-  gzip: false,
+  encoding: 'identity',
+  answers: 'both',
 };
 
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
-       [--updates 0] [--engine-seconds 3] [--store memory|journal] [--same-thread] [--gzip]
+       [--updates 0] [--engine-seconds 3] [--store memory|journal] [--same-thread]
+       [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
 Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
 
 /** Reads the options; prints the usage and exits on `--help` or a bad value. */
@@ -76,6 +80,18 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     options.store = store;
   }
   options.sameThread = argv.includes('--same-thread') || env.BENCH_SAME_THREAD === '1';
-  options.gzip = argv.includes('--gzip') || env.BENCH_GZIP === '1';
+  const choice = <T extends string>(flag: string, allowed: readonly T[]): T | undefined => {
+    const at = argv.indexOf(`--${flag}`);
+    const raw = at >= 0 ? argv[at + 1] : env[`BENCH_${flag.toUpperCase()}`];
+    if (raw === undefined) return undefined;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      console.error(`--${flag} must be ${allowed.join(', ')}, not "${raw}"\n${usage}`);
+      process.exit(2);
+    }
+    return raw as T;
+  };
+  if (argv.includes('--gzip') || env.BENCH_GZIP === '1') options.encoding = 'gzip';
+  options.encoding = choice('encoding', ['identity', 'gzip', 'br'] as const) ?? options.encoding;
+  options.answers = choice('answers', ['compressed', 'full', 'both'] as const) ?? options.answers;
   return options;
 }

@@ -6,15 +6,19 @@ import {demoTokenRoute} from '../src/server/demo-token-route.js';
 import {createApp} from './app.js';
 import {readConfig} from './config.js';
 import {ErrorCode, ServiceError} from './errors.js';
+import {servedModels} from './models/index.js';
 import {openStore} from './store/index.js';
 
 const config = readConfig();
+// Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
+const models = servedModels();
 const store = openStore(config.dataDir);
 const {app, close} = createApp({
   store,
   applications: [{clientId: config.clientId, secret: config.clientSecret}],
   allowedOrigins: config.allowedOrigins,
   webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
+  models,
 });
 
 // Static files first: a file that exists wins, anything else falls through to the service.

@@ -1,35 +1,75 @@
 import type {Context} from 'hono';
-import type {Configuration} from '../../src/session/wire.js';
-import {configurationPieces, gzipPieces} from '../engine/index.js';
+import type {CompressedConfiguration, Configuration} from '../../src/session/wire.js';
+import {brotliPieces, configurationPieces, gzipPieces} from '../engine/index.js';
+
+/** The content codings configuration answers are offered in, best first at equal weight. */
+export type AnswerEncoding = 'br' | 'gzip' | 'identity';
 
 /**
- * Whether an `Accept-Encoding` value accepts gzip: `gzip` (or `x-gzip`) with a weight above
- * 0, or else `*` with one. An explicit `gzip;q=0` refuses it whatever `*` says.
+ * The weights an `Accept-Encoding` value gives brotli and gzip: by name (`x-gzip` too), or else
+ * by `*`; 0 when refused or not named. An explicit `gzip;q=0` refuses gzip whatever `*` says.
  */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
+function encodingWeights(acceptEncoding: string | undefined): {br: number; gzip: number} {
+  if (!acceptEncoding) return {br: 0, gzip: 0};
+  let br: number | undefined;
   let gzip: number | undefined;
   let any: number | undefined;
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     const q = params.find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (name === 'gzip' || name === 'x-gzip') gzip = weight;
+    const parsed = q === undefined ? 1 : Number(q.slice(2));
+    const weight = Number.isFinite(parsed) ? parsed : 0;
+    if (name === 'br') br = weight;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = weight;
     else if (name === '*') any = weight;
   }
-  return (gzip ?? any ?? 0) > 0;
+  return {br: br ?? any ?? 0, gzip: gzip ?? any ?? 0};
 }
 
 /**
- * The answer of every route that answers with a configuration: `encodeConfiguration`'s
- * cached JSON pieces, gzip-compressed when the client accepts it (the shared model pieces are
- * compressed once, see docs/decisions/0009-gzip-from-cached-segments.md). The pieces go out
- * as a stream with a known length, so the megabyte of model text is never copied per answer.
+ * The coding to answer in: brotli or gzip, whichever the client weighs higher with a weight
+ * above 0 (brotli at equal weight); plain JSON when it accepts neither.
  */
-export function configurationResponse(c: Context, configuration: Configuration): Response {
-  const pieces = configurationPieces(configuration);
-  const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
-  const body = gzip ? gzipPieces(pieces) : pieces;
+export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncoding {
+  const {br, gzip} = encodingWeights(acceptEncoding);
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
+}
+
+/** Whether an `Accept-Encoding` value accepts gzip (by name or by `*`, weight above 0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return encodingWeights(acceptEncoding).gzip > 0;
+}
+
+/**
+ * Bodies smaller than this go out plain: with the headers (about 260 bytes) they fit in one
+ * 1,460-byte TCP segment either way, so compressing them costs CPU time on both ends and
+ * saves no packet.
+ */
+export const minCompressedBytes = 1200;
+
+/**
+ * The answer of every route that answers with a configuration. A full configuration goes out
+ * as `encodeConfiguration`'s cached JSON pieces, gzip-compressed from cached segments
+ * (docs/decisions/0009-gzip-from-cached-segments.md) or brotli-compressed when the client
+ * accepts it; a compressed answer (`compress=true`) is small JSON, compressed only when it
+ * would not fit in one segment anyway. The pieces go out as a stream with a known length, so
+ * the megabyte of model text is never copied per answer.
+ */
+export function configurationResponse(
+  c: Context,
+  configuration: Configuration | CompressedConfiguration,
+): Response {
+  const pieces =
+    'compressed' in configuration
+      ? [Buffer.from(JSON.stringify(configuration))]
+      : configurationPieces(configuration);
+  let size = 0;
+  for (const piece of pieces) size += piece.length;
+  const encoding =
+    size < minCompressedBytes ? 'identity' : chooseEncoding(c.req.header('Accept-Encoding'));
+  const body =
+    encoding === 'br' ? brotliPieces(pieces) : encoding === 'gzip' ? gzipPieces(pieces) : pieces;
   let length = 0;
   for (const piece of body) length += piece.length;
   const headers: Record<string, string> = {
@@ -37,7 +77,9 @@ export function configurationResponse(c: Context, configuration: Configuration):
     'Content-Length': String(length),
     Vary: 'Accept-Encoding',
   };
-  if (gzip) headers['Content-Encoding'] = 'gzip';
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  // One piece needs no stream: the adapter writes the buffer as it is.
+  if (body.length === 1) return c.body(body[0] as Uint8Array<ArrayBuffer>, 200, headers);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const piece of coalesce(body)) controller.enqueue(piece);

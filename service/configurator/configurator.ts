@@ -1,5 +1,6 @@
 import {
   FeatureType,
+  type CompressedConfiguration,
   type Configuration,
   type Conflict,
   type FeatureModel,
@@ -12,6 +13,7 @@ import {
   applyText,
   initialState,
   renderConfiguration,
+  renderConfigurationChanges,
   renderStepImage,
   type CompiledModel,
   type SessionState,
@@ -71,6 +73,11 @@ export type ServedConfiguration = Configuration & {
   linkedConfigurationModels: LinkedConfigurationModel[];
 };
 
+/** A compressed answer (`compress=true`) as the routes send it: every top-level field too. */
+export type ServedChanges = CompressedConfiguration & {
+  linkedConfigurationModels: LinkedConfigurationModel[];
+};
+
 export interface StartOptions {
   lang?: string | undefined;
   /** Whether a session code may stand for the model (the versioned API's `new`). */
@@ -126,33 +133,47 @@ export class Configurator {
   /**
    * Applies a requirement. A conflict with earlier requirements is answered with the
    * conflicts and the session unchanged, unless `ignoreConflicts` asks the engine to resolve
-   * them. `compress` limits `values` to the nodes that changed.
+   * them. `compress: 'values'` (v2) limits `values` to the nodes that changed;
+   * `compress: 'changes'` (v3 and the versioned API) answers only what changed since the
+   * session's previous answer (docs/decisions/0022-compressed-answers.md).
    */
   update(
     id: string,
     requirement: Requirement,
-    {ignoreConflicts, compress}: {ignoreConflicts: boolean; compress?: boolean},
-  ): ServedConfiguration {
+    {ignoreConflicts, compress}: {ignoreConflicts: boolean; compress?: 'values' | 'changes'},
+  ): ServedConfiguration | ServedChanges {
     const record = this.#session(id);
     const model = this.#model(record);
     const result = applyRequirement(model, record.state, requirement, {ignoreConflicts});
     if (result.conflicts !== null) {
+      if (compress === 'changes') {
+        return this.#renderChanges(model, record, record, result.conflicts);
+      }
       return this.#render(model, record, {
         conflicts: result.conflicts,
         onlyValues: compress ? [] : undefined,
       });
     }
     const saved = this.sessions.save({...record, state: result.state});
+    if (compress === 'changes') return this.#renderChanges(model, record, saved, null);
     return this.#render(model, saved, {onlyValues: compress ? result.changed : undefined});
   }
 
-  /** Sets text values, all or none: one that fails leaves the session as it was. */
-  setTexts(id: string, texts: readonly TextRequirement[]): ServedConfiguration {
+  /**
+   * Sets text values, all or none: one that fails leaves the session as it was. `compress`
+   * answers only what changed, as {@link update} does.
+   */
+  setTexts(
+    id: string,
+    texts: readonly TextRequirement[],
+    {compress = false}: {compress?: boolean} = {},
+  ): ServedConfiguration | ServedChanges {
     const record = this.#session(id);
     const model = this.#model(record);
     let state = record.state;
     for (const text of texts) state = applyText(model, state, text).state;
-    return this.#render(model, this.sessions.save({...record, state}));
+    const saved = this.sessions.save({...record, state});
+    return compress ? this.#renderChanges(model, record, saved, null) : this.#render(model, saved);
   }
 
   changeLanguage(id: string, lang: string): ServedConfiguration {
@@ -293,6 +314,22 @@ export class Configurator {
       );
     }
     return model;
+  }
+
+  /** The changes from the session's previous answer (`before`) to `after`, in its language. */
+  #renderChanges(
+    model: CompiledModel,
+    before: SessionRecord,
+    after: SessionRecord,
+    conflicts: Conflict[] | null,
+  ): ServedChanges {
+    const changes = renderConfigurationChanges(model, before.state, after.state, {
+      id: after.id,
+      code: after.code,
+      lang: after.lang,
+      conflicts,
+    });
+    return {...changes, linkedConfigurationModels: []};
   }
 
   #render(

@@ -31,7 +31,10 @@ export function registerV2Routes(
     const requirement = readRequirement(await readJson(c.req.raw));
     return configurationResponse(
       c,
-      configurator.update(c.req.param('id'), requirement, {ignoreConflicts, compress}),
+      configurator.update(c.req.param('id'), requirement, {
+        ignoreConflicts,
+        compress: compress ? 'values' : undefined,
+      }),
     );
   });
 

@@ -23,10 +23,14 @@ export function registerV3Routes(app: Hono<AppEnv>, configurator: Configurator):
 
   app.put('/api/3/configurator/:id', async (c) => {
     const ignoreConflicts = queryBoolean(c, 'ignoreConflicts', false);
+    const compress = queryBoolean(c, 'compress', false);
     const requirement = readRequirement(await readJson(c.req.raw));
     return configurationResponse(
       c,
-      configurator.update(c.req.param('id'), requirement, {ignoreConflicts}),
+      configurator.update(c.req.param('id'), requirement, {
+        ignoreConflicts,
+        compress: compress ? 'changes' : undefined,
+      }),
     );
   });
 }

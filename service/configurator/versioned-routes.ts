@@ -102,14 +102,16 @@ export function registerVersionedRoutes(
 
   app.put(`${prefix}/:id/text/multiple`, async (c) => {
     searchbarFlag(c);
+    const compress = queryBoolean(c, 'compress', false);
     const texts = readTextRequirements(await readJson(c.req.raw));
-    return configurationResponse(c, configurator.setTexts(c.req.param('id'), texts));
+    return configurationResponse(c, configurator.setTexts(c.req.param('id'), texts, {compress}));
   });
 
   app.put(`${prefix}/:id/text`, async (c) => {
     searchbarFlag(c);
+    const compress = queryBoolean(c, 'compress', false);
     const text = readTextRequirement(await readJson(c.req.raw));
-    return configurationResponse(c, configurator.setTexts(c.req.param('id'), [text]));
+    return configurationResponse(c, configurator.setTexts(c.req.param('id'), [text], {compress}));
   });
 
   app.put(`${prefix}/:id/changelanguage`, async (c) => {
@@ -141,10 +143,14 @@ export function registerVersionedRoutes(
   app.put(`${prefix}/:id`, async (c) => {
     searchbarFlag(c);
     const ignoreConflicts = queryBoolean(c, 'ignoreConflicts', false);
+    const compress = queryBoolean(c, 'compress', false);
     const requirement = readRequirement(await readJson(c.req.raw));
     return configurationResponse(
       c,
-      configurator.update(c.req.param('id'), requirement, {ignoreConflicts}),
+      configurator.update(c.req.param('id'), requirement, {
+        ignoreConflicts,
+        compress: compress ? 'changes' : undefined,
+      }),
     );
   });
 }

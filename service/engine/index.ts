@@ -21,6 +21,7 @@ export {
 } from './apply-requirement.js';
 export {
   renderConfiguration,
+  renderConfigurationChanges,
   unansweredMandatories,
   type RenderOptions,
 } from './render-configuration.js';
@@ -31,7 +32,9 @@ export {
   isSharedPiece,
   serializeConfiguration,
 } from './serialize-configuration.js';
+export {brotliPieces} from './brotli-answer.js';
 export {gzipPieces} from './gzip-pieces.js';
+export {stateFingerprint} from './configuration-fingerprint.js';
 export {escapeXml, renderStepImage, type StepImageOptions} from './step-image.js';
 export {guidFor} from './guid.js';
 export {findModel, sampleModels} from '../models/catalog.js';

@@ -1,14 +1,29 @@
 import type {
+  CompressedConfiguration,
   Configuration,
+  ConfigurationChanges,
   Conflict,
   FeatureNode,
   LeasePrice,
   LeasePriceLabel,
   Step,
 } from '../../src/session/wire.js';
-import {formatPrice, notAvailableWith, resolveLanguage, roundMoney} from '../i18n/index.js';
+import {
+  formatPrice,
+  notAvailableWith,
+  resolveLanguage,
+  roundMoney,
+  type Language,
+} from '../i18n/index.js';
 import {featurePath} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
+import {
+  fingerprintSum,
+  rememberFingerprintSum,
+  reportedValue,
+  textEntry,
+  valueEntry,
+} from './configuration-fingerprint.js';
 import {localise} from './localise.js';
 import {rememberValuesJson} from './serialize-configuration.js';
 import type {SessionState} from './session-state.js';
@@ -21,7 +36,7 @@ export interface RenderOptions {
   /** The session's language; unknown languages fall back to English. */
   lang: string;
   conflicts: Conflict[] | null;
-  /** Only these node ids in `values` (the `compress` option); all nodes when absent. */
+  /** Only these node ids in `values` (v2's `compress`); all nodes when absent. */
   onlyValues?: readonly string[];
 }
 
@@ -37,58 +52,191 @@ export function renderConfiguration(
 ): Configuration {
   const lang = resolveLanguage(options.lang, model.languages);
   const skeleton = skeletonFor(model, lang);
-  const on = (index: number) => state.on.charCodeAt(index) === 49;
-  const number = (index: number) => {
-    const node = model.nodes[index]!;
-    return node.numeric ? (state.numbers[node.id] ?? node.defaultValue) : 1;
-  };
-
-  let additional = 0;
-  for (const i of model.pricedNodes) {
-    if (on(i)) additional += model.nodes[i]!.price * number(i);
-  }
-  // The rules' victims: off nodes an `excludes` rule of an on node forbids.
-  const disabledBy = new Map<number, number[]>();
-  for (const i of model.excludingNodes) {
-    if (!on(i)) continue;
-    for (const other of model.nodes[i]!.excludes) {
-      if (on(other)) continue;
-      const causes = disabledBy.get(other);
-      if (causes) causes.push(i);
-      else disabledBy.set(other, [i]);
-    }
-  }
+  const disabledBy = disabledNodes(model, state);
 
   const values: Record<string, number> = {};
   if (options.onlyValues) {
     for (const id of options.onlyValues) {
       const index = model.indexById.get(id);
-      if (index !== undefined) values[id] = on(index) ? number(index) : 0;
+      if (index !== undefined) values[id] = reportedValue(model, state, index);
     }
   } else {
     // The JSON of the full map is built alongside: the encoder's costliest per-answer text.
-    const keys = valueKeys(model);
-    let json = '{';
-    for (let i = 0; i < keys.length; i++) {
-      const value = on(i) ? number(i) : 0;
+    // Written straight into bytes from the cached keys: building a 90 KB string and encoding
+    // it cost more than the rest of the map.
+    const {bytes: keys, ends} = valueKeys(model);
+    const count = model.nodes.length;
+    // A number's shortest text is at most 24 characters; 0 and 1 take one.
+    const out = Buffer.allocUnsafe(keys.length + count * 25 + 2);
+    let at = 0;
+    let from = 0;
+    out[at++] = 123; // {
+    for (let i = 0; i < count; i++) {
+      const value = reportedValue(model, state, i);
       values[model.nodes[i]!.id] = value;
-      json += i === 0 ? `${keys[i]}${value}` : `,${keys[i]}${value}`;
+      if (i > 0) out[at++] = 44; // ,
+      at += keys.copy(out, at, from, ends[i]);
+      from = ends[i]!;
+      if (value === 0) out[at++] = 48;
+      else if (value === 1) out[at++] = 49;
+      else at += out.write(String(value), at, 'latin1');
     }
-    // Node ids are GUIDs and values numbers: ASCII, so latin1 is the UTF-8 encoding.
-    rememberValuesJson(values, Buffer.from(`${json}}`, 'latin1'));
+    out[at++] = 125; // }
+    rememberValuesJson(values, out.subarray(0, at));
   }
 
+  const root = model.nodes[0]!;
+  const head = headFields(model, state, options, lang);
+  return {
+    id: head.id,
+    code: head.code,
+    currencyIso: head.currencyIso,
+    currency: head.currency,
+    languageIso: head.languageIso,
+    countryIso: head.countryIso,
+    featureModelId: head.featureModelId,
+    featureModel: {
+      id: model.id,
+      // Localised; findModel accepts the root's name in any language as an identifier.
+      name: localise(root.name, lang),
+      description: localise(root.description, lang),
+      imageUrl: root.imageUrl,
+      rootNodeId: root.id,
+      steps: disabledBy.size === 0 ? (skeleton.steps as Step[]) : withDisabled(),
+    },
+    values,
+    textValues: {...state.texts},
+    ...head.rest,
+  };
+
+  function withDisabled(): Step[] {
+    const dirty = new Set<number>();
+    for (const index of disabledBy.keys()) {
+      for (let i = index; i > 0 && !dirty.has(i); i = model.nodes[i]!.parent) dirty.add(i);
+    }
+    const build = (index: number): FeatureNode => {
+      const shared = skeleton.nodes[index]!;
+      if (!dirty.has(index)) return shared;
+      const causes = disabledBy.get(index);
+      return {
+        ...shared,
+        isDisabled: causes !== undefined,
+        disabledReason: causes ? disabledReason(model, causes, lang) : null,
+        features: model.nodes[index]!.children.map(build),
+      };
+    };
+    // Steps without a disabled node stay the shared objects, so their JSON stays cached.
+    return model.steps.map((step, i) =>
+      step.features.some((f) => dirty.has(f))
+        ? {...skeleton.steps[i]!, features: step.features.map(build)}
+        : skeleton.steps[i]!,
+    );
+  }
+}
+
+/**
+ * A compressed answer (`compress=true`): the changes from `base`, the session's state at its
+ * previous answer, to `state`, with every top-level field of the full answer. Merged into the
+ * previous full answer (`mergeConfiguration` in src/session) it equals what
+ * {@link renderConfiguration} gives for `state`. Both states must be in the same language.
+ */
+export function renderConfigurationChanges(
+  model: CompiledModel,
+  base: SessionState,
+  state: SessionState,
+  options: Omit<RenderOptions, 'onlyValues'>,
+): CompressedConfiguration {
+  const lang = resolveLanguage(options.lang, model.languages);
+  const baseSum = fingerprintSum(model, base, lang);
+  // The new state's fingerprint follows from the base's and the entries that change.
+  let sum = baseSum;
+  const values: Record<string, number> = {};
+  const numeric = base.numbers !== state.numbers;
+  if (base.on !== state.on || numeric) {
+    for (let i = 0; i < model.nodes.length; i++) {
+      // Most nodes neither switch nor hold a number: two character reads settle them.
+      if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) continue;
+      const was = reportedValue(model, base, i);
+      const now = reportedValue(model, state, i);
+      if (was === now) continue;
+      values[model.nodes[i]!.id] = now;
+      sum += valueEntry(model, i, now) - valueEntry(model, i, was);
+    }
+  }
+  const textValues: Record<string, string | null> = {};
+  if (base.texts !== state.texts) {
+    for (const [id, text] of Object.entries(state.texts)) {
+      const was = base.texts[id];
+      if (was === text) continue;
+      textValues[id] = text;
+      sum += textEntry(id, text) - (was === undefined ? 0 : textEntry(id, was));
+    }
+    for (const [id, text] of Object.entries(base.texts)) {
+      if (id in state.texts) continue;
+      textValues[id] = null;
+      sum -= textEntry(id, text);
+    }
+  }
+  rememberFingerprintSum(state, lang, sum);
+  const nodes: ConfigurationChanges['nodes'] = {};
+  const before = disabledNodes(model, base);
+  const after = disabledNodes(model, state);
+  // Reasons follow from their causes: only nodes whose causes differ need a text.
+  for (const [index, causes] of after) {
+    const was = before.get(index);
+    if (was !== undefined && sameCauses(was, causes)) continue;
+    nodes[model.nodes[index]!.id] =
+      was === undefined
+        ? {isDisabled: true, disabledReason: disabledReason(model, causes, lang)}
+        : {disabledReason: disabledReason(model, causes, lang)};
+  }
+  for (const index of before.keys()) {
+    if (!after.has(index))
+      nodes[model.nodes[index]!.id] = {isDisabled: false, disabledReason: null};
+  }
+  const head = headFields(model, state, options, lang);
+  return {
+    id: head.id,
+    code: head.code,
+    currencyIso: head.currencyIso,
+    currency: head.currency,
+    languageIso: head.languageIso,
+    countryIso: head.countryIso,
+    featureModelId: head.featureModelId,
+    values,
+    textValues,
+    ...head.rest,
+    compressed: {since: (baseSum >>> 0).toString(16).padStart(8, '0'), nodes},
+  };
+}
+
+/** Everything of an answer but the feature model, `values` and `textValues`. */
+function headFields(
+  model: CompiledModel,
+  state: SessionState,
+  options: Omit<RenderOptions, 'onlyValues'>,
+  lang: Language,
+) {
+  let additional = 0;
+  for (const i of model.pricedNodes) {
+    if (state.on.charCodeAt(i) === 49) {
+      additional += model.nodes[i]!.price * reportedValue(model, state, i);
+    }
+  }
   const vat = 1 + model.vatRate;
   const digits = model.currency.decimalDigits;
   const iso = model.currency.iso;
   const money = (amount: number) => roundMoney(amount, digits);
-  const label = (amount: number) => formatPrice(amount, lang, iso, digits);
+  const label = priceLabels(model, lang);
   const base = money(model.nodes[0]!.price);
   const baseInc = money(base * vat);
   const extra = money(additional);
   const extraInc = money(extra * vat);
   const total = money(base + extra);
   const totalInc = money(baseInc + extraInc);
+  const baseLabel = label(base);
+  const extraLabel = label(extra);
+  const totalLabel = label(total);
 
   let leasePrices: LeasePrice[] | null = null;
   let leasePricesLabels: LeasePriceLabel[] | null = null;
@@ -104,8 +252,6 @@ export function renderConfiguration(
       monthlyPriceIncVATLabel: label(p.monthlyPriceIncVAT),
     }));
   }
-
-  const root = model.nodes[0]!;
   return {
     id: options.id,
     code: options.code,
@@ -114,78 +260,88 @@ export function renderConfiguration(
     languageIso: lang,
     countryIso: model.countryIso,
     featureModelId: model.id,
-    featureModel: {
-      id: model.id,
-      // Localised; findModel accepts the root's name in any language as an identifier.
-      name: localise(root.name, lang),
-      description: localise(root.description, lang),
-      imageUrl: root.imageUrl,
-      rootNodeId: root.id,
-      steps: disabledBy.size === 0 ? (skeleton.steps as Step[]) : withDisabled(),
+    rest: {
+      conflicts: options.conflicts && localiseConflicts(model, options.conflicts, lang),
+      unansweredMandatories: unansweredMandatories(model, state),
+      basePrice: base,
+      basePriceIncVAT: baseInc,
+      basePriceExVAT: base,
+      additionalPrice: extra,
+      additionalPriceIncVAT: extraInc,
+      additionalPriceExVAT: extra,
+      totalPrice: total,
+      totalPriceIncVAT: totalInc,
+      totalPriceExVAT: total,
+      basePriceLabel: baseLabel,
+      basePriceIncVATLabel: label(baseInc),
+      basePriceExVATLabel: baseLabel,
+      additionalPriceLabel: extraLabel,
+      additionalPriceIncVATLabel: label(extraInc),
+      additionalPriceExVATLabel: extraLabel,
+      totalPriceLabel: totalLabel,
+      totalPriceIncVATLabel: label(totalInc),
+      totalPriceExVATLabel: totalLabel,
+      leasePrices,
+      leasePricesLabels,
     },
-    values,
-    textValues: {...state.texts},
-    conflicts: options.conflicts && localiseConflicts(model, options.conflicts, lang),
-    unansweredMandatories: unansweredMandatories(model, state),
-    basePrice: base,
-    basePriceIncVAT: baseInc,
-    basePriceExVAT: base,
-    additionalPrice: extra,
-    additionalPriceIncVAT: extraInc,
-    additionalPriceExVAT: extra,
-    totalPrice: total,
-    totalPriceIncVAT: totalInc,
-    totalPriceExVAT: total,
-    basePriceLabel: label(base),
-    basePriceIncVATLabel: label(baseInc),
-    basePriceExVATLabel: label(base),
-    additionalPriceLabel: label(extra),
-    additionalPriceIncVATLabel: label(extraInc),
-    additionalPriceExVATLabel: label(extra),
-    totalPriceLabel: label(total),
-    totalPriceIncVATLabel: label(totalInc),
-    totalPriceExVATLabel: label(total),
-    leasePrices,
-    leasePricesLabels,
   };
+}
 
-  function withDisabled(): Step[] {
-    const dirty = new Set<number>();
-    for (const index of disabledBy.keys()) {
-      for (let i = index; i > 0 && !dirty.has(i); i = model.nodes[i]!.parent) dirty.add(i);
+/** Price labels by amount, per model and language: the same few totals recur in every answer. */
+const labelsByModel = new WeakMap<CompiledModel, Map<string, Map<number, string>>>();
+const maxLabelsPerLanguage = 4096;
+
+function priceLabels(model: CompiledModel, lang: Language): (amount: number) => string {
+  let byLanguage = labelsByModel.get(model);
+  if (!byLanguage) labelsByModel.set(model, (byLanguage = new Map()));
+  let labels = byLanguage.get(lang);
+  if (!labels) byLanguage.set(lang, (labels = new Map()));
+  const cache = labels;
+  const {iso, decimalDigits} = model.currency;
+  return (amount) => {
+    let label = cache.get(amount);
+    if (label === undefined) {
+      label = formatPrice(amount, lang, iso, decimalDigits);
+      if (cache.size >= maxLabelsPerLanguage) cache.clear();
+      cache.set(amount, label);
     }
-    const build = (index: number): FeatureNode => {
-      const shared = skeleton.nodes[index]!;
-      if (!dirty.has(index)) return shared;
-      const causes = disabledBy.get(index);
-      return {
-        ...shared,
-        isDisabled: causes !== undefined,
-        disabledReason: causes
-          ? notAvailableWith(
-              causes.map((c) => localise(model.nodes[c]!.name, lang)),
-              lang,
-            )
-          : null,
-        features: model.nodes[index]!.children.map(build),
-      };
-    };
-    // Steps without a disabled node stay the shared objects, so their JSON stays cached.
-    return model.steps.map((step, i) =>
-      step.features.some((f) => dirty.has(f))
-        ? {...skeleton.steps[i]!, features: step.features.map(build)}
-        : skeleton.steps[i]!,
-    );
+    return label;
+  };
+}
+
+const sameCauses = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((cause, i) => cause === b[i]);
+
+/** The rules' victims: off nodes an `excludes` rule of an on node forbids, with their causes. */
+function disabledNodes(model: CompiledModel, state: SessionState): Map<number, number[]> {
+  const disabledBy = new Map<number, number[]>();
+  for (const i of model.excludingNodes) {
+    if (state.on.charCodeAt(i) !== 49) continue;
+    for (const other of model.nodes[i]!.excludes) {
+      if (state.on.charCodeAt(other) === 49) continue;
+      const causes = disabledBy.get(other);
+      if (causes) causes.push(i);
+      else disabledBy.set(other, [i]);
+    }
   }
+  return disabledBy;
+}
+
+function disabledReason(model: CompiledModel, causes: readonly number[], lang: string): string {
+  return notAvailableWith(
+    causes.map((c) => localise(model.nodes[c]!.name, lang)),
+    lang,
+  );
 }
 
 /** Mandatory nodes in force (their parent is on) that the shopper has not answered yet. */
 export function unansweredMandatories(model: CompiledModel, state: SessionState): string[] {
-  const answered = new Set<number>();
+  // A typed array, not a Set: sessions with hundreds of requirements pay this per answer.
+  const answered = new Uint8Array(model.nodes.length);
   for (const req of state.requirements) {
-    for (let i = model.indexById.get(req.featureModelNodeId) ?? -1; i > 0;) {
-      if (answered.has(i)) break;
-      answered.add(i);
+    let i = model.indexById.get(req.featureModelNodeId) ?? -1;
+    while (i > 0 && answered[i] === 0) {
+      answered[i] = 1;
       i = model.nodes[i]!.parent;
     }
   }
@@ -193,7 +349,7 @@ export function unansweredMandatories(model: CompiledModel, state: SessionState)
   for (const index of model.mandatoryNodes) {
     const node = model.nodes[index]!;
     if (node.parent >= 0 && state.on.charCodeAt(node.parent) !== 49) continue;
-    const done = node.isText ? Boolean(state.texts[node.id]) : answered.has(node.index);
+    const done = node.isText ? Boolean(state.texts[node.id]) : answered[node.index] === 1;
     if (!done) open.push(node.id);
   }
   return open;
@@ -218,13 +374,24 @@ function localiseConflicts(model: CompiledModel, conflicts: Conflict[], lang: st
   });
 }
 
-const keysByModel = new WeakMap<CompiledModel, string[]>();
+interface ValueKeys {
+  /** `"<node id>":` for every node in tree order, one after the other, as ASCII. */
+  bytes: Buffer;
+  /** Where each node's key ends in `bytes`. */
+  ends: Int32Array;
+}
 
-/** `"<node id>":` for every node in tree order, the keys of a full `values` map. */
-function valueKeys(model: CompiledModel): string[] {
+const keysByModel = new WeakMap<CompiledModel, ValueKeys>();
+
+/** The keys of a full `values` map, as bytes. */
+function valueKeys(model: CompiledModel): ValueKeys {
   let keys = keysByModel.get(model);
   if (!keys) {
-    keys = model.nodes.map((node) => `${JSON.stringify(node.id)}:`);
+    const texts = model.nodes.map((node) => `${JSON.stringify(node.id)}:`);
+    const ends = new Int32Array(texts.length);
+    let end = 0;
+    texts.forEach((text, i) => (ends[i] = end += Buffer.byteLength(text)));
+    keys = {bytes: Buffer.from(texts.join('')), ends};
     keysByModel.set(model, keys);
   }
   return keys;

@@ -2,6 +2,21 @@ import {NodeType} from '../../src/session/wire.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
+const startValuesByModel = new WeakMap<CompiledModel, {defaults: number[]; numeric: number[]}>();
+
+/** Every node's default value, and which nodes are numeric, per model. */
+function startValues(model: CompiledModel): {defaults: number[]; numeric: number[]} {
+  let known = startValuesByModel.get(model);
+  if (!known) {
+    known = {
+      defaults: model.nodes.map((n) => n.defaultValue),
+      numeric: model.nodes.filter((n) => n.numeric).map((n) => n.index),
+    };
+    startValuesByModel.set(model, known);
+  }
+  return known;
+}
+
 /** The solver's working state, to try a choice and take it back. */
 interface Snapshot {
   on: Uint8Array;
@@ -45,10 +60,15 @@ export class Solver {
     this.#wishes = wishes ?? new Map();
     const count = model.nodes.length;
     this.on = new Uint8Array(count);
-    this.values = model.nodes.map((n) =>
-      n.numeric ? (state?.numbers[n.id] ?? n.defaultValue) : n.defaultValue,
-    );
-    if (state) for (let i = 0; i < count; i++) this.on[i] = state.on.charCodeAt(i) === 49 ? 1 : 0;
+    const {defaults, numeric} = startValues(model);
+    this.values = defaults.slice();
+    if (state) {
+      for (const i of numeric) {
+        const number = state.numbers[model.nodes[i]!.id];
+        if (number !== undefined) this.values[i] = number;
+      }
+      for (let i = 0; i < count; i++) this.on[i] = state.on.charCodeAt(i) === 49 ? 1 : 0;
+    }
     this.#budget = 16 * count + 64;
   }
 
@@ -252,8 +272,10 @@ export class Solver {
 
   /** The working copies as a state (requirements and texts supplied by the caller). */
   toState(model: CompiledModel, base: SessionState): SessionState {
-    let on = '';
-    for (let i = 0; i < this.on.length; i++) on += this.on[i] ? '1' : '0';
+    // One ASCII byte per node, decoded once: appending 2,000 one-character strings cost more.
+    const bytes = Buffer.allocUnsafe(this.on.length);
+    for (let i = 0; i < this.on.length; i++) bytes[i] = this.on[i] ? 49 : 48;
+    const on = bytes.toString('latin1');
     const numbers: Record<string, number> = {...base.numbers};
     for (const index of this.touched) {
       const node = model.nodes[index]!;

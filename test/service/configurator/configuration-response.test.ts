@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
-import {gunzipSync} from 'node:zlib';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import type {Configuration} from '../../../src/session/wire.js';
-import {acceptsGzip} from '../../../service/configurator/configuration-response.js';
+import {
+  acceptsGzip,
+  chooseEncoding,
+  minCompressedBytes,
+} from '../../../service/configurator/configuration-response.js';
 import {compileModel, generateLargeModel, sampleModels} from '../../../service/engine/index.js';
 import {chairNode, startChair} from '../../helpers/node/configurator.js';
 import {startService, type RunningService} from '../../helpers/node/service.js';
@@ -20,6 +24,23 @@ describe('acceptsGzip', () => {
     assert.equal(acceptsGzip('*;q=0, identity'), false);
     assert.equal(acceptsGzip('gzip;q=0, *'), false);
     assert.equal(acceptsGzip('x-gzip'), true);
+  });
+});
+
+describe('chooseEncoding', () => {
+  test('prefers brotli at equal weight, follows weights, refuses q=0', () => {
+    assert.equal(chooseEncoding(undefined), 'identity');
+    assert.equal(chooseEncoding('identity'), 'identity');
+    assert.equal(chooseEncoding('gzip, deflate, br, zstd'), 'br');
+    assert.equal(chooseEncoding('gzip, deflate'), 'gzip');
+    assert.equal(chooseEncoding('br'), 'br');
+    assert.equal(chooseEncoding('br;q=0.5, gzip'), 'gzip');
+    assert.equal(chooseEncoding('br;q=1.0, GZIP;q=0.5'), 'br');
+    assert.equal(chooseEncoding('br;q=0, gzip;q=0.1'), 'gzip');
+    assert.equal(chooseEncoding('*'), 'br');
+    assert.equal(chooseEncoding('*;q=0.5, gzip'), 'gzip');
+    assert.equal(chooseEncoding('br;q=0, gzip;q=0, *'), 'identity');
+    assert.equal(chooseEncoding('br;q=nonsense, gzip'), 'gzip');
   });
 });
 
@@ -73,7 +94,7 @@ describe('configuration answers on every route', () => {
       assert.match(plain.response.headers.get('vary') ?? '', /Accept-Encoding/, name);
       const expected = JSON.parse(plain.bytes.toString('utf8')) as Configuration;
 
-      const gzip = await raw(path, init, 'gzip, deflate, br');
+      const gzip = await raw(path, init, 'gzip, deflate');
       assert.equal(gzip.response.status, 200, name);
       assert.equal(gzip.response.headers.get('content-encoding'), 'gzip', name);
       assert.equal(gzip.response.headers.get('content-length'), String(gzip.bytes.length), name);
@@ -84,6 +105,60 @@ describe('configuration answers on every route', () => {
       } else {
         assert.deepEqual(inflated, expected, name);
       }
+
+      // Browsers send brotli and gzip at the same weight: brotli is served.
+      const br = await raw(path, init, 'gzip, deflate, br, zstd');
+      assert.equal(br.response.status, 200, name);
+      assert.equal(br.response.headers.get('content-encoding'), 'br', name);
+      assert.equal(br.response.headers.get('content-length'), String(br.bytes.length), name);
+      assert.ok(br.bytes.length < plain.bytes.length / 3, name);
+      const unpacked = JSON.parse(brotliDecompressSync(br.bytes).toString('utf8')) as Configuration;
+      if (name.includes('start') || name.includes('new')) {
+        assert.deepEqual({...unpacked, id: '', code: ''}, {...expected, id: '', code: ''}, name);
+      } else {
+        assert.deepEqual(unpacked, expected, name);
+      }
+    }
+  });
+
+  test('compressed answers: small ones plain, larger ones in the coding asked for', async () => {
+    const put = (body: unknown): RequestInit => ({
+      method: 'PUT',
+      headers: {'Content-Type': 'application/json'},
+      body: JSON.stringify(body),
+    });
+    // Switching on what is on already changes nothing: the smallest answer there is.
+    const selection = {featureModelNodeId: chairNode('armrests'), value: 1, isSelection: true};
+    const path = `/api/3/configurator/${session.id}?compress=true&ignoreConflicts=true`;
+    await raw(path, put(selection), null);
+    const small = await raw(path, put(selection), 'gzip, deflate, br');
+    assert.equal(small.response.status, 200);
+    const body = JSON.parse(small.bytes.toString('utf8')) as Record<string, unknown>;
+    assert.ok('compressed' in body && !('featureModel' in body));
+    assert.ok(small.bytes.length < minCompressedBytes);
+    assert.equal(small.response.headers.get('content-encoding'), null);
+    assert.equal(small.response.headers.get('content-length'), String(small.bytes.length));
+    // A long text makes the answer larger than a segment: then it is compressed.
+    for (const [accept, coding, unpack] of [
+      ['gzip, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const text = {
+        featureModelNodeId: chairNode('engraving-text'),
+        textValue: `${coding} `.repeat(200),
+      };
+      const large = await raw(
+        `/configurator/1/configurator/${session.id}/text?compress=true`,
+        put(text),
+        accept,
+      );
+      assert.equal(large.response.status, 200, accept);
+      assert.equal(large.response.headers.get('content-encoding'), coding, accept);
+      const answer = JSON.parse(unpack(large.bytes).toString('utf8')) as {
+        textValues: Record<string, string | null>;
+      };
+      assert.ok('compressed' in answer);
+      assert.equal(answer.textValues[chairNode('engraving-text')], text.textValue);
     }
   });
 

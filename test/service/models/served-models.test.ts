@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {describe, test} from 'node:test';
+import type {Configuration} from '../../../src/session/wire.js';
+import {maxLargeModelNodes, servedModels} from '../../../service/models/index.js';
+import {requestDemoToken} from '../../helpers/demo-token.js';
+
+describe('LARGE_MODEL_NODES', () => {
+  test('adds a generated model named "Large Model N" after the samples', () => {
+    const samples = servedModels({});
+    const served = servedModels({LARGE_MODEL_NODES: '300'});
+    assert.equal(served.length, samples.length + 1);
+    assert.deepEqual(served.slice(0, -1), samples);
+    const large = served.at(-1)!;
+    assert.equal(large.name, 'Large Model 300');
+    assert.equal(large.nodes.length, 300);
+    assert.deepEqual(servedModels({LARGE_MODEL_NODES: ' '}), samples);
+  });
+
+  test('refuses what is not a whole number of nodes in range', () => {
+    for (const raw of ['abc', '2e3', '-5', '9', '1.5', '0x100', String(maxLargeModelNodes + 1)]) {
+      assert.throws(() => servedModels({LARGE_MODEL_NODES: raw}), /LARGE_MODEL_NODES must be/, raw);
+    }
+  });
+
+  test('npm start serves it (service/main.ts)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'configurator-large-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LARGE_MODEL_NODES: '400',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const read = (chunk: Buffer) => {
+          output += String(chunk);
+          const match = /Reference service and demo: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+      });
+      const token = (await requestDemoToken(url)).access_token;
+      const headers = {Authorization: `Bearer ${token}`};
+      const list = await fetch(`${url}/configurator/1/configurator/configurationmodels`, {headers});
+      const names = ((await list.json()) as {identifier: string}[]).map((m) => m.identifier);
+      assert.ok(names.includes('Large Model 400'), names.join(', '));
+      const started = await fetch(`${url}/api/3/configurator/new/Large%20Model%20400`, {headers});
+      assert.equal(started.status, 200);
+      assert.equal(Object.keys(((await started.json()) as Configuration).values).length, 400);
+    } finally {
+      child.removeAllListeners('exit');
+      await new Promise((resolve) => {
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, {recursive: true, force: true});
+    }
+  });
+
+  test('npm start stops on a bad value, saying why', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+      env: {...process.env, PORT: '0', HOST: '127.0.0.1', LARGE_MODEL_NODES: 'many'},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.notEqual(code, 0);
+    assert.match(output, /LARGE_MODEL_NODES must be a whole number/);
+  });
+});
