@@ -16,8 +16,8 @@ export function recomputeTotals(store: Store, quotationId: unknown, line?: Entit
   if (!quotation) return;
   const lines = store
     .collection<Entity>('quotationlines')
-    .list()
-    .filter((item) => item.quotationId === quotationId && item.id !== line?.id);
+    .find({where: {quotationId}})
+    .filter((item) => item.id !== line?.id);
   if (line && line.quotationId === quotationId) lines.push(line);
   const sum = (name: string) =>
     cents(lines.reduce((total, item) => total + Number(item[name] ?? 0), 0));
