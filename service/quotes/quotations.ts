@@ -186,5 +186,4 @@ export class Quotations {
       updatedAt: at,
     });
   }
-
 }

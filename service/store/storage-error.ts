@@ -50,17 +50,14 @@ export class StoreOpenError extends Error {
 /** Thrown when another live process already holds the data folder. */
 export class StoreLockedError extends StoreOpenError {
   constructor(dataDir: string, options?: {cause?: unknown}) {
-    super(
-      dataDir,
-      'is in use by another process; one service at a time may write to it',
-      options,
-    );
+    super(dataDir, 'is in use by another process; one service at a time may write to it', options);
     this.name = 'StoreLockedError';
   }
 }
 
 // The result codes that describe the storage rather than a mistake in a statement.
-const storageCodes = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|BUSY|LOCKED|PROTOCOL|NOMEM)/;
+const storageCodes =
+  /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|BUSY|LOCKED|PROTOCOL|NOMEM)/;
 
 /** The error to throw for a failed database call: a `StorageError` for storage faults, else as is. */
 export function storageFault(error: unknown): unknown {

@@ -196,9 +196,13 @@ describe('durable store', () => {
       store.collection('items').put({id: 'held', n: 1});
       process.stdout.write('open\\n');
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const exited = new Promise((resolve) => child.on('exit', resolve));
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -311,7 +315,13 @@ describe('schema migrations', () => {
     writeFileSync(
       join(dir, 'journal.log'),
       line({seq: 1, changes: [['items', 'old', {id: 'old', n: 0}]]}) +
-        line({seq: 2, changes: [['items', 'b', {id: 'b', n: 2}], ['items', 'a', null]]}) +
+        line({
+          seq: 2,
+          changes: [
+            ['items', 'b', {id: 'b', n: 2}],
+            ['items', 'a', null],
+          ],
+        }) +
         // A torn last line: a write a crash cut off, never acknowledged.
         line({seq: 3, changes: [['items', 'c', {id: 'c', n: 3}]]}).slice(0, 20),
     );
@@ -342,9 +352,13 @@ describe('a store process killed mid-stream', () => {
         });
         process.stdout.write(i + '\\n');
       }`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     // Killed at a moment that differs from run to run, past the first WAL checkpoint.
     const killAt = 700 + Math.floor(Math.random() * 300);
     let acknowledged = -1;
