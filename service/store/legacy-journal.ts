@@ -1,10 +1,11 @@
-import {existsSync, readFileSync, renameSync} from 'node:fs';
+import {existsSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {crc32} from 'node:zlib';
 
 /** The files of the journal store earlier versions kept in the data folder. */
 const snapshotFile = 'snapshot.json';
 const journalFile = 'journal.log';
+const lockFile = 'LOCK';
 
 interface Snapshot {
   format: number;
@@ -57,12 +58,33 @@ export function readLegacyJournal(
   return collections;
 }
 
+/**
+ * The pid of a live process of an earlier version still writing the journal (its `LOCK`
+ * file), or undefined. Importing under it would split the data in two.
+ */
+export function legacyWriter(dataDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(join(dataDir, lockFile), 'utf8'), 10);
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
 /** Keeps the imported files beside the database under another name, so they import once. */
 export function retireLegacyJournal(dataDir: string): void {
   for (const file of [snapshotFile, journalFile]) {
     const path = join(dataDir, file);
     if (existsSync(path)) renameSync(path, `${path}.imported`);
   }
+  rmSync(join(dataDir, lockFile), {force: true});
 }
 
 function decodeLine(line: string): {seq: number; changes: Change[]} | undefined {

@@ -1,7 +1,7 @@
 import {W_OK} from 'node:constants';
 import {accessSync, mkdirSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import {readLegacyJournal, retireLegacyJournal} from './legacy-journal.js';
+import {legacyWriter, readLegacyJournal, retireLegacyJournal} from './legacy-journal.js';
 import {issuedNumber, quotationNumberSequence, SchemaTooNewError} from './schema.js';
 import {MemoryStore, SqliteStore} from './sqlite-store.js';
 import {StoreLockedError, StoreOpenError, sqliteCodeOf} from './storage-error.js';
@@ -115,6 +115,13 @@ function importLegacyJournal(dataDir: string, store: SqliteStore): void {
     );
   }
   if (!collections) return;
+  const writer = legacyWriter(dataDir);
+  if (writer !== undefined) {
+    throw new StoreOpenError(
+      dataDir,
+      `is in use by process ${writer} of an earlier service version; stop it first`,
+    );
+  }
   store.transaction(() => {
     let highest = 0;
     for (const [name, records] of collections) {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -325,7 +325,13 @@ describe('schema migrations', () => {
         // A torn last line: a write a crash cut off, never acknowledged.
         line({seq: 3, changes: [['items', 'c', {id: 'c', n: 3}]]}).slice(0, 20),
     );
+    // A process of the earlier version still writing the journal: importing would split it.
+    writeFileSync(join(dir, 'LOCK'), `${process.ppid}\n`);
+    assert.throws(() => openStore(dir), /is in use by process \d+ of an earlier service version/);
+    // A lock its process left behind (a crash) is no obstacle.
+    writeFileSync(join(dir, 'LOCK'), `${spawnSync(process.execPath, ['-e', '']).pid}\n`);
     const store = openStore(dir);
+    assert.ok(!existsSync(join(dir, 'LOCK')));
     assert.deepEqual(store.collection<Item>('items').list(), [{id: 'b', n: 2}]);
     assert.equal(store.nextValue(quotationNumberSequence), 42);
     await store.close();
