@@ -55,7 +55,7 @@ function mountTmpfs(t: TestContext, options: string): string | undefined {
 const description = (i: number) => `${i} `.padEnd(100 * 1024, 'x');
 
 describe('a full disk', () => {
-  test('refuses writes with 507, keeps earlier ones, serves reads, recovers without a restart', async (t) => {
+  test('refuses writes with 507, keeps earlier ones, serves reads, restarts full, recovers without a restart', async (t) => {
     const disk = mountTmpfs(t, 'size=3m');
     if (!disk) return;
     // Room to give back later, as an operator freeing space would.
@@ -98,19 +98,37 @@ describe('a full disk', () => {
     assert.equal(one.status, 200);
     assert.equal(((await one.json()) as Item).description, description(0));
 
+    // Stopped while full, it starts again on the full disk and serves what it kept (the
+    // token of the first run still works: issuing a new one is a write).
+    const token = await service.token();
+    await service.stop();
+    const restarted = await started(dir);
+    const withOldToken = (path: string, init: RequestInit = {}) =>
+      fetch(`${restarted.url}${path}`, {
+        ...init,
+        headers: {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json'},
+      });
+    const whileFull = (await (await withOldToken('/api/2/categories?limit=1000')).json()) as Item[];
+    assert.deepEqual(whileFull.map((c) => c.id).sort(), kept.map((c) => c.id).sort());
+    const stillFull = await withOldToken('/api/2/categories', {
+      method: 'POST',
+      body: JSON.stringify({name: 'No room yet', description: description(1000)}),
+    });
+    assert.equal(stillFull.status, 507);
+
     // Space comes back: the next write works, on the same process.
     rmSync(join(disk, 'ballast'));
-    const recovered = await service.call('/api/2/categories', {
+    const recovered = await withOldToken('/api/2/categories', {
       method: 'POST',
-      json: {name: 'After the space came back'},
+      body: JSON.stringify({name: 'After the space came back'}),
     });
     assert.equal(recovered.status, 201);
     kept.push((await recovered.json()) as Item);
-    assert.match(service.stderr(), /SQLITE_FULL/);
-    assert.match(service.stderr(), /writes work again/);
+    assert.match(restarted.stderr(), /SQLITE_FULL/);
+    assert.match(restarted.stderr(), /writes work again/);
 
     // And a restart on the folder finds every acknowledged write.
-    await service.stop();
+    await restarted.stop();
     const second = await started(dir);
     const afterRestart = (await (
       await second.call('/api/2/categories?limit=1000')
