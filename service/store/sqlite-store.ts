@@ -32,6 +32,7 @@ export class SqliteStore implements Store {
   #closed = false;
   /** The code of the storage fault writes last ran into, until a write succeeds again. */
   #fault: string | undefined;
+  #changesAtFault = 0;
 
   constructor(filename = ':memory:') {
     this.filename = filename;
@@ -116,7 +117,8 @@ export class SqliteStore implements Store {
     }
     if (outer) {
       this.#createdInTransaction = [];
-      if (this.#fault !== undefined) {
+      // Only a commit that changed something proves writes work (a read-only one always commits).
+      if (this.#fault !== undefined && this.#totalChanges() > this.#changesAtFault) {
         console.warn(`Storage: writes work again (after ${this.#fault})`);
         this.#fault = undefined;
       }
@@ -231,13 +233,24 @@ export class SqliteStore implements Store {
 
   #noteFault(error: unknown): unknown {
     const fault = storageFault(error);
-    if (fault instanceof StorageError && this.#fault !== fault.sqliteCode) {
-      console.warn(
-        `Storage: ${fault.sqliteCode}, writes are refused with ${fault.status} ${fault.code} until it clears (${(error as Error).message})`,
-      );
+    if (fault instanceof StorageError) {
+      if (this.#fault !== fault.sqliteCode) {
+        console.warn(
+          `Storage: ${fault.sqliteCode}, writes are refused with ${fault.status} ${fault.code} until it clears (${(error as Error).message})`,
+        );
+      }
       this.#fault = fault.sqliteCode;
+      this.#changesAtFault = this.#totalChanges();
     }
     return fault;
+  }
+
+  #totalChanges(): number {
+    try {
+      return this.#db.prepare('SELECT total_changes()').pluck().get() as number;
+    } catch {
+      return this.#changesAtFault;
+    }
   }
 
   #hasTable(name: string): boolean {
