@@ -164,11 +164,15 @@ export class SqliteStore implements Store {
     const values: unknown[] = [];
     for (const [property, value] of Object.entries(query.where ?? {})) {
       const expression = propertyExpression(property);
-      if (value === null) {
+      if (Array.isArray(value)) {
+        // One statement shape for any number of values, and still the property's index.
+        conditions.push(`${expression} IN (SELECT value FROM json_each(?))`);
+        values.push(JSON.stringify(value.map((item: PropertyValue) => bindable(item!))));
+      } else if (value === null) {
         conditions.push(`${expression} IS NULL`);
       } else {
         conditions.push(`${expression} = ?`);
-        values.push(bindable(value));
+        values.push(bindable(value as Exclude<PropertyValue, null>));
       }
     }
     const direction = query.descending ? 'DESC' : 'ASC';

@@ -27,8 +27,11 @@ export type PropertyValue = string | number | boolean | null;
  * request as they are.
  */
 export interface Query {
-  /** Equality on every property listed; `null` also matches a record without the property. */
-  where?: Readonly<Record<string, PropertyValue>>;
+  /**
+   * Equality on every property listed; `null` also matches a record without the property. A
+   * list matches any of its values (SQL `IN`; `null` in a list matches nothing).
+   */
+  where?: Readonly<Record<string, PropertyValue | readonly PropertyValue[]>>;
   /**
    * Order by this property: nulls first, numbers by value, strings by code point; ties keep
    * insertion order. Without it, insertion order.

@@ -121,6 +121,10 @@ for (const [kind, make] of [
       assert.deepEqual(ids(items.find({where: {tag: null}})), ['b', 'c']);
       assert.deepEqual(ids(items.find({where: {on: true}})), ['a', 'c']);
       assert.deepEqual(ids(items.find({where: {on: false, n: 1}})), ['b', 'd']);
+      // A list matches any of its values.
+      assert.deepEqual(ids(items.find({where: {n: [3, 2]}})), ['a', 'c']);
+      assert.deepEqual(ids(items.find({where: {tag: ['x'], on: [true]}})), ['a']);
+      assert.deepEqual(ids(items.find({where: {n: []}})), []);
       // Ties keep insertion order in both directions; nulls first ascending.
       assert.deepEqual(ids(items.find({orderBy: 'n'})), ['b', 'd', 'c', 'a']);
       assert.deepEqual(ids(items.find({orderBy: 'n', descending: true})), ['a', 'c', 'b', 'd']);
