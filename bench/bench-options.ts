@@ -11,8 +11,8 @@ export interface BenchOptions {
   updates: number;
   /** Seconds of the in-process engine-only phase; 0 skips it. */
   engineSeconds: number;
-  /** `memory`, or `journal` for the durable store in a temporary folder. */
-  store: 'memory' | 'journal';
+  /** `memory`, or `sqlite` for the durable store (a SQLite file) in a temporary folder. */
+  store: 'memory' | 'sqlite';
   /** Run the service on the benchmark's own thread instead of a worker thread. */
   sameThread: boolean;
   /** The `Accept-Encoding` the clients send: `identity` (plain JSON), `gzip` or `br`. */
@@ -35,7 +35,7 @@ const defaults: BenchOptions = {
 };
 
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
-       [--updates 0] [--engine-seconds 3] [--store memory|journal] [--same-thread]
+       [--updates 0] [--engine-seconds 3] [--store memory|sqlite] [--same-thread]
        [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
 Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
 
@@ -73,8 +73,8 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   const storeAt = argv.indexOf('--store');
   const store = storeAt >= 0 ? argv[storeAt + 1] : env.BENCH_STORE;
   if (store !== undefined) {
-    if (store !== 'memory' && store !== 'journal') {
-      console.error(`--store must be memory or journal\n${usage}`);
+    if (store !== 'memory' && store !== 'sqlite') {
+      console.error(`--store must be memory or sqlite\n${usage}`);
       process.exit(2);
     }
     options.store = store;

@@ -20,11 +20,11 @@ export interface BenchServer {
 export async function startBenchServer(options: {
   nodes: number;
   seed: number;
-  store: 'memory' | 'journal';
+  store: 'memory' | 'sqlite';
 }): Promise<BenchServer> {
   const large = compileModel(generateLargeModel({nodes: options.nodes, seed: options.seed}));
   const dataDir =
-    options.store === 'journal' ? mkdtempSync(join(tmpdir(), 'configurator-bench-')) : undefined;
+    options.store === 'sqlite' ? mkdtempSync(join(tmpdir(), 'configurator-bench-')) : undefined;
   const {app, close} = createApp({
     store: openStore(dataDir),
     models: [...sampleModels(), large],

@@ -7,7 +7,7 @@ export interface ServiceConfig {
   port: number;
   /** `HOST`, default 127.0.0.1. */
   host: string;
-  /** `DATA_DIR`, default `.data`: where the durable store keeps its files. */
+  /** `DATA_DIR`, default `.data`: the folder of the SQLite database (`data.db`), one service at a time. */
   dataDir: string;
   /** `CLIENT_ID` and `CLIENT_SECRET`, default demo-client / demo-secret. */
   clientId: string;
@@ -25,7 +25,7 @@ export interface ServiceConfig {
 export function readConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
   const port = Number(env.PORT || 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
   }
   return {
     port,
@@ -43,5 +43,13 @@ function flag(env: Record<string, string | undefined>, name: string): boolean {
   const value = (env[name] ?? '').trim().toLowerCase();
   if (['1', 'true', 'yes'].includes(value)) return true;
   if (['', '0', 'false', 'no'].includes(value)) return false;
-  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+/** A setting that cannot work; start-up prints its message alone. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
 }

@@ -17,6 +17,8 @@ export const ErrorCode = {
   methodNotAllowed: 'method_not_allowed',
   payloadTooLarge: 'payload_too_large',
   conflict: 'conflict',
+  storageFull: 'storage_full',
+  storageUnavailable: 'storage_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -4,15 +4,12 @@ import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
 import {demoTokenRoute} from '../src/server/demo-token-route.js';
 import {createApp} from './app.js';
-import {readConfig} from './config.js';
+import {ConfigError, readConfig} from './config.js';
 import {ErrorCode, ServiceError} from './errors.js';
-import {servedModels} from './models/index.js';
-import {openStore} from './store/index.js';
+import {LargeModelNodesError, servedModels} from './models/index.js';
+import {StoreOpenError, openStore} from './store/index.js';
 
-const config = readConfig();
-// Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
-const models = servedModels();
-const store = openStore(config.dataDir);
+const {config, models, store} = start();
 const {app, close} = createApp({
   store,
   applications: [{clientId: config.clientId, secret: config.clientSecret}],
@@ -63,4 +60,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Idle keep-alive connections would hold close() open until they time out.
     if ('closeAllConnections' in server) server.closeAllConnections();
   });
+}
+
+/** Reads the configuration and opens the store; a setting that cannot work stops here in one sentence. */
+function start() {
+  try {
+    const config = readConfig();
+    // Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
+    const models = servedModels();
+    return {config, models, store: openStore(config.dataDir)};
+  } catch (error) {
+    if (error instanceof StoreOpenError) {
+      console.error(`Cannot start: DATA_DIR ${error.dataDir} ${error.reason}.`);
+    } else if (error instanceof ConfigError || error instanceof LargeModelNodesError) {
+      console.error(`Cannot start: ${error.message}.`);
+    } else {
+      throw error;
+    }
+    process.exit(1);
+  }
 }

@@ -16,14 +16,13 @@ export interface SessionRecord {
 }
 
 /**
- * The `sessions` collection with a code index. Reads and writes are synchronous, so a
+ * The `sessions` collection; codes are found through the store's index on `code`. Reads and writes are synchronous, so a
  * handler that reads, applies and saves without awaiting in between cannot interleave with
  * another update of the same session.
  */
 export class Sessions {
   readonly #store: Store;
   readonly #now: () => number;
-  #codes: Map<string, string> | undefined;
 
   constructor(store: Store, now: () => number) {
     this.#store = store;
@@ -34,18 +33,14 @@ export class Sessions {
     return this.#store.collection<SessionRecord>('sessions');
   }
 
-  #index(rebuild = false): Map<string, string> {
-    if (!this.#codes || rebuild) {
-      this.#codes = new Map(this.#collection.list().map((record) => [record.code, record.id]));
-    }
-    return this.#codes;
+  #byCode(code: string): SessionRecord | undefined {
+    return this.#collection.find({where: {code}, limit: 1})[0];
   }
 
   /** Creates and stores a new session with a fresh id and unique code. */
   create(modelId: string, lang: string, state: SessionState): SessionRecord {
-    const index = this.#index();
     let code = newSessionCode();
-    while (index.has(code)) code = newSessionCode();
+    while (this.#byCode(code)) code = newSessionCode();
     const at = new Date(this.#now()).toISOString();
     const record: SessionRecord = {
       id: randomUUID(),
@@ -57,7 +52,6 @@ export class Sessions {
       updatedAt: at,
     };
     this.#collection.put(record);
-    index.set(code, record.id);
     return record;
   }
 
@@ -69,10 +63,7 @@ export class Sessions {
   /** The session with this code (any case). */
   byCode(code: string): SessionRecord | undefined {
     if (!isSessionCode(code)) return undefined;
-    const wanted = code.toUpperCase();
-    // Another app instance on the same durable store may have created it since the index was built.
-    const id = this.#index().get(wanted) ?? this.#index(true).get(wanted);
-    return id === undefined ? undefined : this.#collection.get(id);
+    return this.#byCode(code.toUpperCase());
   }
 
   /** Stores a changed session, stamping `updatedAt`. */

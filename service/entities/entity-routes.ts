@@ -5,7 +5,7 @@ import {readJson} from '../http/index.js';
 import type {Store} from '../store/index.js';
 import {bodyId, checkUnchanged, entityList, present, readEntity} from './entity-body.js';
 import type {Entity, EntityModel, Relation} from './entity-model.js';
-import {applyListQuery, parseListQuery} from './list-query.js';
+import {parseListQuery, runListQuery} from './list-query.js';
 import {checkReferences, deleteWithDependents} from './references.js';
 
 /** One write of the entity API, handed to a model's hook inside the write's transaction. */
@@ -55,8 +55,6 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const modelOf = (c: Context<AppEnv>) => models.get(c.req.param('model')!.toLowerCase());
 
-  const entities = (model: EntityModel, lang: string | undefined) =>
-    model.source ? model.source(lang) : store.collection<Entity>(model.collection).list();
   const find = (model: EntityModel, id: string, lang: string | undefined) =>
     model.source
       ? model.source(lang).find((entity) => entity.id === id)
@@ -103,7 +101,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
     const model = modelOf(c);
     if (!model) return next();
     const query = parseListQuery(model, new URL(c.req.url).searchParams);
-    const page = applyListQuery(entities(model, query.lang), query);
+    const page = runListQuery(store, model, query);
     return c.json(presentAll(model, page, query.include));
   });
 

@@ -1,4 +1,5 @@
 import {ErrorCode, badRequest} from '../errors.js';
+import type {PropertyValue, Store} from '../store/index.js';
 import {compareValues, parseQueryValue} from './field-type.js';
 import {fieldName} from './entity-body.js';
 import type {Entity, EntityModel, Relation} from './entity-model.js';
@@ -107,6 +108,22 @@ function readPaging(
       break;
     }
   }
+}
+
+/**
+ * The page of entities a query asks for. A stored model's query runs in the database
+ * (filters, order and paging in SQL, so a page costs what it holds, not what the collection
+ * holds); a model served from elsewhere is queried in memory with the same semantics.
+ */
+export function runListQuery(store: Store, model: EntityModel, query: ListQuery): Entity[] {
+  if (model.source) return applyListQuery(model.source(query.lang), query);
+  return store.collection<Entity>(model.collection).find({
+    where: Object.fromEntries(query.filters) as Record<string, PropertyValue>,
+    orderBy: query.orderBy,
+    descending: query.descending,
+    skip: query.skip,
+    limit: query.limit,
+  });
 }
 
 /** Filters, orders and pages entities by a query; ordering is stable (ties keep store order). */

@@ -33,23 +33,21 @@ const one = (name: string, collection: string, key: string): Relation => ({
 });
 
 const many = (name: string, collection: string, key: string, order?: string): Relation => {
-  const sorted = (related: Entity[]) =>
-    order ? related.sort((a, b) => Number(a[order] ?? 0) - Number(b[order] ?? 0)) : related;
+  // Indexed queries: a page costs what it shows, not the whole related collection.
+  const related = (store: Store, id: string) =>
+    store.collection<Entity>(collection).find({where: {[key]: id}, orderBy: order ?? null});
   return {
     name,
     property: camel(name),
-    resolve: (store: Store, entity: Entity) =>
-      sorted(
-        store
-          .collection<Entity>(collection)
-          .list()
-          .filter((item) => item[key] === entity.id),
-      ),
+    resolve: (store: Store, entity: Entity) => related(store, entity.id),
+    // One query for the whole page (`IN` on the indexed key), grouped here in order.
     resolveAll: (store: Store, page: readonly Entity[]) => {
       const byOwner = new Map<unknown, Entity[]>(page.map((entity) => [entity.id, []]));
-      for (const item of store.collection<Entity>(collection).list())
-        byOwner.get(item[key])?.push(item);
-      for (const related of byOwner.values()) sorted(related);
+      const all = store.collection<Entity>(collection).find({
+        where: {[key]: page.map((entity) => entity.id)},
+        orderBy: order ?? null,
+      });
+      for (const item of all) byOwner.get(item[key])?.push(item);
       return (entity: Entity) => byOwner.get(entity.id) ?? [];
     },
   };

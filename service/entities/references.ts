@@ -49,8 +49,7 @@ export function deleteWithDependents(
       if (field.references?.collection !== model.collection) continue;
       const naming = store
         .collection<Entity>(dependent.collection)
-        .list()
-        .filter((item) => item[name] === entity.id);
+        .find({where: {[name]: entity.id}});
       if (naming.length === 0) continue;
       if (field.references.onDelete === OnDelete.restrict) {
         throw new ServiceError(

@@ -2,6 +2,9 @@ import {compileModel, type CompiledModel} from '../engine/compiled-model.js';
 import {sampleModels} from './catalog.js';
 import {generateLargeModel} from './large-model.js';
 
+/** A `LARGE_MODEL_NODES` value that names no model size; start-up says so in one line. */
+export class LargeModelNodesError extends Error {}
+
 /** The most nodes `LARGE_MODEL_NODES` takes: a model that large still compiles in seconds. */
 export const maxLargeModelNodes = 100_000;
 
@@ -25,7 +28,7 @@ export function servedModels(
   if (!raw) return sampleModels();
   const nodes = Number(raw);
   if (!/^\d+$/.test(raw) || nodes < 10 || nodes > maxLargeModelNodes) {
-    throw new Error(
+    throw new LargeModelNodesError(
       `LARGE_MODEL_NODES must be a whole number from 10 to ${maxLargeModelNodes}, got "${raw}"`,
     );
   }

@@ -16,8 +16,8 @@ export function recomputeTotals(store: Store, quotationId: unknown, line?: Entit
   if (!quotation) return;
   const lines = store
     .collection<Entity>('quotationlines')
-    .list()
-    .filter((item) => item.quotationId === quotationId && item.id !== line?.id);
+    .find({where: {quotationId}})
+    .filter((item) => item.id !== line?.id);
   if (line && line.quotationId === quotationId) lines.push(line);
   const sum = (name: string) =>
     cents(lines.reduce((total, item) => total + Number(item[name] ?? 0), 0));
@@ -39,14 +39,16 @@ export function recomputeTotals(store: Store, quotationId: unknown, line?: Entit
 }
 
 /**
- * `recomputeTotals` for several quotations in one pass over the lines, for a bulk write of
+ * `recomputeTotals` for several quotations in one query for their lines, for a bulk write of
  * lines: once per request, not once per line. Call after the lines are stored.
  */
 export function recomputeTotalsOf(store: Store, quotationIds: Iterable<unknown>): void {
   const sums = new Map<string, {exVAT: number; incVAT: number}>();
   for (const id of quotationIds) if (typeof id === 'string') sums.set(id, {exVAT: 0, incVAT: 0});
   if (sums.size === 0) return;
-  for (const line of store.collection<Entity>('quotationlines').list()) {
+  for (const line of store
+    .collection<Entity>('quotationlines')
+    .find({where: {quotationId: [...sums.keys()]}})) {
     const sum = sums.get(line.quotationId as string);
     if (!sum) continue;
     sum.exVAT += Number(line.totalPriceExVAT ?? 0);

@@ -1,7 +1,7 @@
 import {ServiceError} from '../errors.js';
 import type {EventPublisher} from '../events.js';
 import type {Entity, EntityHook} from '../entities/index.js';
-import type {Store} from '../store/index.js';
+import {quotationNumberSequence, type Store} from '../store/index.js';
 import {initialStatuses, moveTopic, QuotationStatus} from './quotation-status.js';
 
 /** The error code of a refused status move (409). */
@@ -11,16 +11,13 @@ export const invalidTransition = 'invalid_transition';
 export const nobody = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The next quotation number, `Q-000001` style: one above the highest so far, the scheme
- * request quote uses too. Call it inside the transaction that stores the quotation.
+ * The next quotation number, `Q-000001` style, from the store's sequence: never one handed out
+ * before, also after a delete or a restart, and never derived from stored (possibly
+ * hand-written) numbers. Call it inside the transaction that stores the quotation, so an
+ * undone creation takes its number back.
  */
 export function nextQuotationNumber(store: Store): string {
-  let highest = 0;
-  for (const quotation of store.collection<Entity>('quotations').list()) {
-    const match = /^Q-(\d+)$/.exec(typeof quotation.number === 'string' ? quotation.number : '');
-    if (match) highest = Math.max(highest, Number(match[1]));
-  }
-  return `Q-${String(highest + 1).padStart(6, '0')}`;
+  return `Q-${String(store.nextValue(quotationNumberSequence)).padStart(6, '0')}`;
 }
 
 /**

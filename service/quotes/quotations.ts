@@ -2,6 +2,7 @@ import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/session/wire.js';
 import {ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
+import {nextQuotationNumber} from '../quotations/quotation-transitions.js';
 import type {Store} from '../store/index.js';
 import type {AddToQuotationInput, ConfigurationOrder, QuoteRequestInput} from './quote-body.js';
 import type {
@@ -81,7 +82,7 @@ export class Quotations {
       store.collection<CrmAccountRecord>('crmaccounts').put(account);
       const quotation: QuotationRecord = {
         id: randomUUID(),
-        number: this.#nextNumber(),
+        number: nextQuotationNumber(store),
         status: 'requested',
         synced: false,
         debtorId: account.id,
@@ -150,10 +151,7 @@ export class Quotations {
   }
 
   #linesOf(quotationId: string): QuotationLineRecord[] {
-    return this.#lines
-      .list()
-      .filter((line) => line.quotationId === quotationId)
-      .sort((a, b) => a.sortOrder - b.sortOrder);
+    return this.#lines.find({where: {quotationId}, orderBy: 'sortOrder'});
   }
 
   #appendLines(
@@ -187,15 +185,5 @@ export class Quotations {
       totalPriceIncVAT: cents(lines.reduce((sum, line) => sum + line.totalPriceIncVAT, 0)),
       updatedAt: at,
     });
-  }
-
-  /** The next `Q-000001`-style number: one above the highest so far, so deletions never reuse one. */
-  #nextNumber(): string {
-    let highest = 0;
-    for (const quotation of this.#quotations.list()) {
-      const match = /^Q-(\d+)$/.exec(quotation.number ?? '');
-      if (match) highest = Math.max(highest, Number(match[1]));
-    }
-    return `Q-${String(highest + 1).padStart(6, '0')}`;
   }
 }

@@ -1,5 +1,5 @@
-export type {Collection, Store} from './store.js';
-export {MemoryStore} from './store.js';
-export {JournalStore, StoreCorruptError, type JournalStoreOptions} from './journal-store.js';
-export {StoreLockedError} from './store-lock.js';
-export {openStore} from './open-store.js';
+export type {Collection, PropertyValue, Query, Store} from './store.js';
+export {MemoryStore, SqliteStore} from './sqlite-store.js';
+export {StorageError, StoreLockedError, StoreOpenError} from './storage-error.js';
+export {migrate, migrations, quotationNumberSequence, schemaVersion} from './schema.js';
+export {databaseFile, openStore} from './open-store.js';

@@ -1,21 +1,46 @@
-import {Records} from './records.js';
-
 /**
  * The service's storage seam. Every record is a JSON document with a string `id`, kept in a
  * named collection. Calls are synchronous on purpose: the configurator's hot path reads and
- * writes a session per update, and a durable implementation appends to a journal
- * synchronously, so a write has reached the store when the call returns.
+ * writes a session per update, and the durable store commits (and syncs) before a write call
+ * returns, so a write has reached the disk when the call returns.
  */
 export interface Collection<T extends {id: string}> {
   get(id: string): T | undefined;
-  /** All records, in insertion order. */
+  /** All records, in insertion order (a replaced record keeps its place). */
   list(): T[];
+  /** The records a query selects; see `Query`. */
+  find(query?: Query): T[];
   /**
-   * Inserts or replaces by `id`; returns the stored value. Values are kept by reference: treat
-   * what `get` and `list` return as read-only and `put` a changed copy.
+   * Inserts or replaces by `id`; returns the stored value. Each read returns a fresh copy, so
+   * changing one changes nothing stored: `put` a changed copy.
    */
   put(value: T): T;
   delete(id: string): boolean;
+}
+
+/** A value a query compares a top-level property with. */
+export type PropertyValue = string | number | boolean | null;
+
+/**
+ * Selects, orders and pages records in the database rather than in memory. Property names
+ * are top-level properties of the records (`quotationId`), written by code, never taken from a
+ * request as they are.
+ */
+export interface Query {
+  /**
+   * Equality on every property listed; `null` also matches a record without the property. A
+   * list matches any of its values (SQL `IN`; `null` in a list matches nothing).
+   */
+  where?: Readonly<Record<string, PropertyValue | readonly PropertyValue[]>>;
+  /**
+   * Order by this property: nulls first, numbers by value, strings by code point; ties keep
+   * insertion order. Without it, insertion order.
+   */
+  orderBy?: string | null;
+  /** Reverse the order (ties still keep insertion order). */
+  descending?: boolean;
+  skip?: number;
+  limit?: number;
 }
 
 export interface Store {
@@ -26,22 +51,10 @@ export interface Store {
    * one (its own writes are undone if it throws, the outer one may go on).
    */
   transaction<R>(work: () => R): R;
+  /**
+   * The next value of a named sequence: 1, 2, 3, ... A value is never handed out twice, also
+   * not after a restart; one taken in a transaction that is undone is taken back with it.
+   */
+  nextValue(sequence: string): number;
   close(): Promise<void>;
-}
-
-/** A store that keeps everything in memory: for tests and throwaway runs. */
-export class MemoryStore implements Store {
-  readonly #records = new Records();
-
-  collection<T extends {id: string}>(name: string): Collection<T> {
-    return this.#records.collection<T>(name);
-  }
-
-  transaction<R>(work: () => R): R {
-    return this.#records.transaction(work);
-  }
-
-  async close(): Promise<void> {
-    this.#records.close();
-  }
 }

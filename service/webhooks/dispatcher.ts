@@ -89,10 +89,8 @@ export class WebhookDispatcher {
     this.#resolve = options.resolve ?? systemResolver;
     this.#retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
     this.prune();
-    for (const delivery of this.#deliveries.list()) {
-      if (delivery.status === DeliveryStatus.pending) {
-        this.#pending.set(delivery.id, Date.parse(delivery.nextAttemptAt ?? '') || 0);
-      }
+    for (const delivery of this.#deliveries.find({where: {status: DeliveryStatus.pending}})) {
+      this.#pending.set(delivery.id, Date.parse(delivery.nextAttemptAt ?? '') || 0);
     }
     this.#pruneTimer = setInterval(
       () => {
@@ -209,7 +207,11 @@ export class WebhookDispatcher {
         continue;
       }
       const attempt = this.#attempt(delivery)
-        .catch((error: unknown) => console.error('Webhook delivery could not be recorded', error))
+        .catch((error: unknown) => {
+          console.error('Webhook delivery could not be recorded; trying again in 5 s', error);
+          // A full disk refuses every record: sending again at once would flood the receiver.
+          if (this.#pending.has(delivery.id)) this.#pending.set(delivery.id, this.#now() + 5000);
+        })
         .finally(() => {
           this.#inFlight.delete(delivery.id);
           this.wake();

@@ -111,19 +111,16 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
       subscriptions().delete(subscription.id);
       const at = new Date(now()).toISOString();
       const ids: string[] = [];
-      for (const delivery of deliveries().list()) {
-        if (
-          delivery.subscriptionId === subscription.id &&
-          delivery.status === DeliveryStatus.pending
-        ) {
-          deliveries().put({
-            ...delivery,
-            status: DeliveryStatus.cancelled,
-            nextAttemptAt: null,
-            updatedAt: at,
-          });
-          ids.push(delivery.id);
-        }
+      for (const delivery of deliveries().find({
+        where: {subscriptionId: subscription.id, status: DeliveryStatus.pending},
+      })) {
+        deliveries().put({
+          ...delivery,
+          status: DeliveryStatus.cancelled,
+          nextAttemptAt: null,
+          updatedAt: at,
+        });
+        ids.push(delivery.id);
       }
       return ids;
     });
@@ -135,8 +132,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
     const subscription = find(c);
     return c.json(
       deliveries()
-        .list()
-        .filter((delivery) => delivery.subscriptionId === subscription.id)
+        .find({where: {subscriptionId: subscription.id}})
         .map(publicDelivery),
     );
   });

@@ -30,7 +30,7 @@ function countingStore(inner: Store = new MemoryStore()): {store: Store; reads: 
       get(object, property) {
         const value = Reflect.get(object, property, object) as unknown;
         if (typeof value !== 'function') return value;
-        if (property !== 'list') return value.bind(object);
+        if (property !== 'list' && property !== 'find') return value.bind(object);
         return (...args: unknown[]) => {
           const answer = (value as (...a: unknown[]) => unknown[]).apply(object, args);
           add(records, name, answer.length);
@@ -123,30 +123,24 @@ describe('bulk bodies are bounded', () => {
     assert.ok(twice <= 2.5 * n + 50, `reads for 400 lines: ${n}, for 800: ${twice}`);
   });
 
-  test(
-    'a large allowed batch of quotations costs linear work',
-    {
-      todo: 'the quotation number is still found by a scan of every quotation per quotation; the database sequence removes it',
-    },
-    async () => {
-      const reads = async (n: number) => {
-        const {store, reads} = countingStore();
-        const s = await service({store});
-        reads.reset();
-        await created(
-          await post(
-            s,
-            '/api/2/quotations',
-            Array.from({length: n}, () => ({})),
-          ),
-        );
-        return reads.total();
-      };
-      const n = await reads(400);
-      const twice = await reads(800);
-      assert.ok(twice <= 2.5 * n + 50, `reads for 400 quotations: ${n}, for 800: ${twice}`);
-    },
-  );
+  test('a large allowed batch of quotations costs linear work', async () => {
+    const reads = async (n: number) => {
+      const {store, reads} = countingStore();
+      const s = await service({store});
+      reads.reset();
+      await created(
+        await post(
+          s,
+          '/api/2/quotations',
+          Array.from({length: n}, () => ({})),
+        ),
+      );
+      return reads.total();
+    };
+    const n = await reads(400);
+    const twice = await reads(800);
+    assert.ok(twice <= 2.5 * n + 50, `reads for 400 quotations: ${n}, for 800: ${twice}`);
+  });
 
   test('a page of quotations with their lines reads the lines once, not once per quotation', async () => {
     const {store, reads} = countingStore();

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -15,6 +14,7 @@ import {
   type RunningService,
 } from '../../helpers/node/service.js';
 import {startReceiver, type Receiver} from '../webhooks/receiver.js';
+import {startServiceProcess} from './service-process.js';
 
 type Item = Record<string, unknown> & {id: string};
 
@@ -190,6 +190,49 @@ describe('parallel writes on the durable store', () => {
   });
 });
 
+describe('quotation numbers', () => {
+  test('come from a sequence: never reused after a delete, not poisoned, kept across a restart', async () => {
+    const dir = dataDir();
+    const create = async (service: RunningService, body: Record<string, unknown> = {}) => {
+      const response = await service.call('/api/2/quotations', {method: 'POST', json: body});
+      assert.equal(response.status, 201);
+      return json<Item & {number: string}>(response);
+    };
+    const first = await startOn(dir);
+    assert.equal((await create(first)).number, 'Q-000001');
+    const second = await create(first);
+    assert.equal(second.number, 'Q-000002');
+    const deleted = await first.call(`/api/2/quotations/${second.id}`, {method: 'DELETE'});
+    assert.equal(deleted.status, 204);
+    // A client cannot write a number, so none can steer the sequence.
+    for (const number of ['Q-Infinity', 'Q-99999999999999999999', 'Q-000500']) {
+      const refused = await first.call('/api/2/quotations', {method: 'POST', json: {number}});
+      assert.equal(refused.status, 400);
+      assert.equal((await json<{code: string}>(refused)).code, 'read_only_field');
+    }
+    assert.equal((await create(first)).number, 'Q-000003');
+    const chair = await startChair(first);
+    await putRequirement(first, chair.id, {
+      featureModelNodeId: chairNode('warranty-2'),
+      value: 1,
+      isSelection: true,
+    });
+    const quote = await first.call('/configurator/1/configurator/requestquote', {
+      method: 'POST',
+      json: {quotationRequest: {lastName: 'Lovelace'}, configurationIds: [chair.id]},
+    });
+    assert.equal(quote.status, 200);
+    const {quotationId} = await json<{quotationId: string}>(quote);
+    const requested = await json<Item>(await first.call(`/api/2/quotations/${quotationId}`));
+    assert.equal(requested.number, 'Q-000004');
+    await first.close();
+
+    const again = await startOn(dir);
+    cleanup.push(() => again.close());
+    assert.equal((await create(again)).number, 'Q-000005');
+  });
+});
+
 describe('webhook delivery across a restart', () => {
   test('a delivery waiting for its retry is delivered by the next run', async () => {
     const dir = dataDir();
@@ -249,62 +292,79 @@ describe('webhook delivery across a restart', () => {
   });
 });
 
-describe('a killed service process', () => {
-  test('keeps every acknowledged write and starts again on the same folder', async () => {
+describe('a service process killed with SIGKILL', () => {
+  test('at random moments of a write burst keeps every acknowledged write', async () => {
     const dir = dataDir();
-    const run = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-        env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir},
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-          if (match) resolve(match[0]);
-        });
-        child.on('exit', (code) => reject(new Error(`service exited with ${code}`)));
-      });
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      return {url, kill: () => (child.kill('SIGKILL'), exited)};
-    };
-    const tokenFor = async (url: string) => {
-      const response = await fetch(`${url}/connect/token`, {
-        method: 'POST',
-        headers: {'Content-Type': 'application/x-www-form-urlencoded'},
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          scope: 'Service.Api',
-          client_id: demoCredentials.clientId,
-          client_secret: demoCredentials.secret,
-        }),
-      });
-      return ((await response.json()) as {access_token: string}).access_token;
-    };
-
-    const first = await run();
-    cleanup.push(async () => void (await first.kill()));
-    const token = await tokenFor(first.url);
-    const headers = {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json'};
-    const created = await Promise.all(
-      Array.from({length: 20}, (_, i) =>
-        fetch(`${first.url}/api/2/organizations`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({name: `Org ${i}`}),
-        }).then((response) => json<Item>(response)),
-      ),
-    );
-    await first.kill();
-
-    const second = await run();
-    cleanup.push(async () => void (await second.kill()));
-    const listed = await json<Item[]>(
-      await fetch(`${second.url}/api/2/organizations?limit=1000`, {
-        headers: {Authorization: `Bearer ${await tokenFor(second.url)}`},
-      }),
-    );
-    assert.deepEqual(listed.map((o) => o.id).sort(), created.map((o) => o.id).sort());
+    // Everything a 2xx acknowledged: created ids, and per updated entity the last version.
+    const created = new Set<string>();
+    const versions = new Map<string, number>();
+    for (let round = 0; round < 3; round++) {
+      const service = await startServiceProcess(dir);
+      cleanup.push(() => service.kill());
+      await service.token();
+      // A moment that differs from run to run: after this many acknowledgements.
+      const killAfter = 15 + Math.floor(Math.random() * 60);
+      let acknowledged = 0;
+      let killing: Promise<void> | undefined;
+      const acknowledge = () => {
+        if (++acknowledged >= killAfter) killing ??= service.kill();
+      };
+      const writer = async (loop: number) => {
+        // Each loop updates only its own entities, one request at a time, so the stored
+        // version can only be the last acknowledged one or the one in flight after it.
+        const mine: string[] = [];
+        for (let i = 0; !killing; i++) {
+          try {
+            if (i % 3 === 2 && mine.length > 0) {
+              const id = mine[i % mine.length]!;
+              const version = round * 1_000_000 + i;
+              const response = await service.call('/api/2/categories', {
+                method: 'PUT',
+                json: {id, sortOrder: version},
+              });
+              if (response.status === 200) {
+                versions.set(id, version);
+                acknowledge();
+              }
+              continue;
+            }
+            const response = await service.call('/api/2/categories', {
+              method: 'POST',
+              json: {name: `${round}-${loop}-${i}`, description: 'x'.repeat((i * 97) % 5000)},
+            });
+            if (response.status === 201) {
+              const {id} = (await response.json()) as Item;
+              created.add(id);
+              mine.push(id);
+              acknowledge();
+            }
+          } catch {
+            // The connection died with the process: not acknowledged, nothing to expect.
+          }
+        }
+      };
+      await Promise.all(Array.from({length: 6}, (_, loop) => writer(loop)));
+      await killing;
+    }
+    const survivor = await startServiceProcess(dir);
+    cleanup.push(() => survivor.kill());
+    const listed: Item[] = [];
+    for (let skip = 0; ; skip += 1000) {
+      const page = await json<Item[]>(
+        await survivor.call(`/api/2/categories?limit=1000&skip=${skip}`),
+      );
+      listed.push(...page);
+      if (page.length < 1000) break;
+    }
+    const found = new Set(listed.map((item) => item.id));
+    const lost = [...created].filter((id) => !found.has(id));
+    assert.deepEqual(lost, [], `${lost.length} of ${created.size} acknowledged creations lost`);
+    assert.ok(created.size >= 30, `only ${created.size} creations in the burst`);
+    assert.ok(versions.size > 0, 'no update was acknowledged');
+    const byId = new Map(listed.map((item) => [item.id, item]));
+    for (const [id, version] of versions) {
+      const stored = Number(byId.get(id)?.sortOrder);
+      assert.ok(stored >= version, `update ${version} of ${id} was acknowledged, found ${stored}`);
+    }
   });
 });

@@ -258,6 +258,7 @@ class CountingStore extends MemoryStore {
       get: (id) => collection.get(id),
       put: (value) => collection.put(value),
       delete: (id) => collection.delete(id),
+      find: (query) => collection.find(query),
       list: () => {
         this.scans++;
         return collection.list();

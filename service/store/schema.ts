@@ -1,0 +1,156 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The collections the service keeps, one table each: every stored entity model, configurator
+ * sessions, hashed tokens and the webhook subscriptions and deliveries. A collection not named
+ * here gets its table when first written to (tests use their own).
+ */
+export const knownCollections = [
+  'applicationevents',
+  'associatedfeatureproperties',
+  'categories',
+  'crmaccounts',
+  'featurehasfeatureproperties',
+  'featureproperties',
+  'features',
+  'leasetables',
+  'organizations',
+  'quotationlines',
+  'quotationproperties',
+  'quotations',
+  'uom',
+  'usercreationrequests',
+  'vats',
+  'sessions',
+  'tokens',
+  'webhooks',
+  'webhookdeliveries',
+] as const;
+
+/** The sequence behind quotation numbers (`Q-000012` is its twelfth value). */
+export const quotationNumberSequence = 'quotation-number';
+
+/**
+ * The sequence value behind a stored quotation number, or 0. Only numbers the service could
+ * have issued count: a hand-written `Q-99999999999999999999` must not push the sequence past
+ * what a number can hold.
+ */
+export function issuedNumber(number: unknown): number {
+  const match = typeof number === 'string' ? /^Q-(\d{1,12})$/.exec(number) : null;
+  return match ? Number(match[1]) : 0;
+}
+
+/** One step of the schema; `version` is what `PRAGMA user_version` holds once it has run. */
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+/**
+ * A collection's table: `ord` (the rowid) keeps insertion order, which an upsert leaves
+ * alone, so a replaced record keeps its place as it did in memory; `doc` is the record's JSON.
+ */
+export function collectionTable(name: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${quoteName(name)} (
+    ord INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    doc TEXT NOT NULL
+  ) STRICT`;
+}
+
+/** An index on one top-level property, usable by `find({where})` and by `orderBy`. */
+function propertyIndex(collection: string, property: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${quoteName(`${collection}_${property}`)} ON ${quoteName(collection)} (${propertyExpression(property)})`;
+}
+
+/** The SQL expression of a record's top-level property, the same text in indexes and queries. */
+export function propertyExpression(property: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(property)) {
+    throw new TypeError(`Not a property name the store queries by: ${JSON.stringify(property)}`);
+  }
+  return `json_extract(doc, '$.${property}')`;
+}
+
+/** A table or index name, checked and quoted (names come from code, never from a request). */
+export function quoteName(name: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || /^sqlite_/i.test(name)) {
+    throw new TypeError(`Not a collection name the store accepts: ${JSON.stringify(name)}`);
+  }
+  return `"${name}"`;
+}
+
+/** Every schema step, oldest first. Never change a released step: add one. */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'a table per collection, with indexes for the lookups the service makes',
+    up(db) {
+      for (const name of knownCollections) db.exec(collectionTable(name));
+      for (const [collection, property] of [
+        ['sessions', 'code'],
+        ['quotationlines', 'quotationId'],
+        ['quotations', 'debtorId'],
+        ['quotations', 'sellerId'],
+        ['webhookdeliveries', 'subscriptionId'],
+        ['webhookdeliveries', 'status'],
+      ] as const) {
+        db.exec(propertyIndex(collection, property));
+      }
+    },
+  },
+  {
+    version: 2,
+    description: 'named sequences; quotation numbers continue above the highest stored one',
+    up(db) {
+      db.exec(`CREATE TABLE sequences (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+      ) STRICT`);
+      // A one-time scan; from here on numbering never looks at the stored quotations.
+      let highest = 0;
+      const numbers = db
+        .prepare(`SELECT json_extract(doc, '$.number') FROM quotations`)
+        .pluck()
+        .iterate() as IterableIterator<unknown>;
+      for (const number of numbers) highest = Math.max(highest, issuedNumber(number));
+      db.prepare('INSERT INTO sequences (name, value) VALUES (?, ?)').run(
+        quotationNumberSequence,
+        highest,
+      );
+    },
+  },
+];
+
+/** The schema version this code writes. */
+export const schemaVersion = migrations.at(-1)!.version;
+
+/**
+ * Brings a database to `target` (default the latest), each step in its own transaction with
+ * its version, so a crash mid-way leaves a database at a whole version. A database of a newer
+ * version than this code knows is refused: it may hold what this code would damage.
+ */
+export function migrate(db: Database.Database, target = schemaVersion): number {
+  const current = db.pragma('user_version', {simple: true}) as number;
+  if (current > schemaVersion) {
+    throw new SchemaTooNewError(current, schemaVersion);
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current || migration.version > target) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return Math.max(current, Math.min(target, schemaVersion));
+}
+
+export class SchemaTooNewError extends Error {
+  readonly found: number;
+
+  constructor(found: number, known: number) {
+    super(`schema version ${found} is newer than this service knows (${known})`);
+    this.name = 'SchemaTooNewError';
+    this.found = found;
+  }
+}

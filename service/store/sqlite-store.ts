@@ -1,0 +1,298 @@
+import Database from 'better-sqlite3';
+import {collectionTable, migrate, propertyExpression, quoteName} from './schema.js';
+import {StorageError, storageFault} from './storage-error.js';
+import type {Collection, PropertyValue, Query, Store} from './store.js';
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+// Dynamic `find` shapes are few (one per combination of filtered properties and order), but a
+// bound keeps a long-running service from collecting them without end.
+const maxCachedStatements = 500;
+
+/**
+ * The store on SQLite (better-sqlite3): a table per collection holding each record's JSON,
+ * named sequences, and a versioned schema (`PRAGMA user_version`, see schema.ts). A file
+ * database runs in WAL mode with `synchronous=FULL`, so a commit is on disk when the call
+ * returns, and in exclusive locking mode, so one process at a time uses it and a full disk
+ * never stops reads (the WAL index lives in memory, not in a file that could not grow).
+ *
+ * Every statement runs synchronously on the caller's turn of the event loop, so a request's
+ * read-modify-write in `transaction` cannot interleave with another request's.
+ */
+export class SqliteStore implements Store {
+  /** The database file, or `:memory:`. */
+  readonly filename: string;
+  readonly #db: Database.Database;
+  readonly #collections = new Map<string, Collection<{id: string}>>();
+  readonly #statements = new Map<string, Statement>();
+  /** Tables known to exist; one created in a transaction that is undone is forgotten again. */
+  readonly #tables = new Set<string>();
+  #createdInTransaction: string[] = [];
+  #depth = 0;
+  #closed = false;
+  /** The code of the storage fault writes last ran into, until a write succeeds again. */
+  #fault: string | undefined;
+  #changesAtFault = 0;
+
+  constructor(filename = ':memory:') {
+    this.filename = filename;
+    this.#db = new Database(filename, {timeout: 0});
+    try {
+      if (filename !== ':memory:') {
+        // Before the first access: no shared-memory index file, and other processes are
+        // locked out from the first read on.
+        this.#db.pragma('locking_mode = EXCLUSIVE');
+        const mode = this.#db.pragma('journal_mode = WAL', {simple: true});
+        if (mode !== 'wal') throw new Error(`SQLite refused WAL mode (got ${String(mode)})`);
+        this.#db.pragma('synchronous = FULL');
+      }
+      // Sorting for a list query never needs a temporary file, so reads work on a full disk.
+      this.#db.pragma('temp_store = MEMORY');
+      migrate(this.#db);
+    } catch (error) {
+      this.#db.close();
+      throw error;
+    }
+  }
+
+  collection<T extends {id: string}>(name: string): Collection<T> {
+    let collection = this.#collections.get(name);
+    if (!collection) {
+      const table = quoteName(name);
+      collection = {
+        get: (id) => {
+          if (!this.#hasTable(name)) return undefined;
+          const doc = this.#run(`SELECT doc FROM ${table} WHERE id = ?`, (s) => s.pluck().get(id));
+          return doc === undefined ? undefined : JSON.parse(doc as string);
+        },
+        list: () => this.#select(name, `SELECT doc FROM ${table} ORDER BY ord`, []),
+        find: (query = {}) => this.#find(name, query),
+        put: (value) =>
+          this.transaction(() => {
+            if (typeof value?.id !== 'string' || value.id === '') {
+              throw new TypeError('A record needs a string `id`');
+            }
+            this.#ensureTable(name);
+            this.#run(
+              `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+              (s) => s.run(value.id, JSON.stringify(value)),
+            );
+            return value;
+          }),
+        delete: (id) =>
+          this.transaction(() => {
+            if (!this.#hasTable(name)) return false;
+            const result = this.#run(`DELETE FROM ${table} WHERE id = ?`, (s) => s.run(id));
+            return (result as Database.RunResult).changes > 0;
+          }),
+      };
+      this.#collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  transaction<R>(work: () => R): R {
+    if (this.#closed) throw new Error('The store is closed');
+    const outer = this.#depth === 0;
+    const savepoint = `t${this.#depth}`;
+    this.#exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+    this.#depth++;
+    let result: R;
+    try {
+      result = work();
+      if (isThenable(result)) {
+        throw new TypeError('Store transactions are synchronous: `work` must not return a promise');
+      }
+    } catch (error) {
+      this.#depth--;
+      this.#undo(outer, savepoint);
+      throw storageFault(error);
+    }
+    this.#depth--;
+    try {
+      this.#exec(outer ? 'COMMIT' : `RELEASE ${savepoint}`);
+    } catch (error) {
+      this.#undo(outer, savepoint);
+      throw this.#noteFault(error);
+    }
+    if (outer) {
+      this.#createdInTransaction = [];
+      // Only a commit that changed something proves writes work (a read-only one always commits).
+      if (this.#fault !== undefined && this.#totalChanges() > this.#changesAtFault) {
+        console.warn(`Storage: writes work again (after ${this.#fault})`);
+        this.#fault = undefined;
+      }
+    }
+    return result;
+  }
+
+  nextValue(sequence: string): number {
+    return this.transaction(
+      () =>
+        this.#run(
+          'INSERT INTO sequences (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+          (s) => s.pluck().get(sequence),
+        ) as number,
+    );
+  }
+
+  /** Moves a sequence up to at least `value` (importing data numbered elsewhere). */
+  raiseSequence(sequence: string, value: number): void {
+    this.transaction(() =>
+      this.#run(
+        'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)',
+        (s) => s.run(sequence, value),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    // Closing checkpoints the WAL into the database file; on a full disk that fails and the
+    // WAL stays, which the next open reads as it is.
+    try {
+      this.#db.close();
+    } catch (error) {
+      console.warn('Storage: closing the database failed; the next start recovers', error);
+    }
+  }
+
+  #find(name: string, query: Query): {id: string}[] {
+    const table = quoteName(name);
+    const conditions: string[] = [];
+    const values: unknown[] = [];
+    for (const [property, value] of Object.entries(query.where ?? {})) {
+      const expression = propertyExpression(property);
+      if (Array.isArray(value)) {
+        // One statement shape for any number of values, and still the property's index.
+        conditions.push(`${expression} IN (SELECT value FROM json_each(?))`);
+        values.push(JSON.stringify(value.map((item: PropertyValue) => bindable(item!))));
+      } else if (value === null) {
+        conditions.push(`${expression} IS NULL`);
+      } else {
+        conditions.push(`${expression} = ?`);
+        values.push(bindable(value as Exclude<PropertyValue, null>));
+      }
+    }
+    const direction = query.descending ? 'DESC' : 'ASC';
+    // Ties keep insertion order in both directions, as the in-memory sort of the API did.
+    const order = query.orderBy
+      ? `${propertyExpression(query.orderBy)} ${direction}, ord ASC`
+      : `ord ${direction}`;
+    let sql = `SELECT doc FROM ${table}`;
+    if (conditions.length > 0) sql += ` WHERE ${conditions.join(' AND ')}`;
+    sql += ` ORDER BY ${order}`;
+    if (query.limit !== undefined || query.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      values.push(query.limit ?? -1, query.skip ?? 0);
+    }
+    return this.#select(name, sql, values);
+  }
+
+  #select(name: string, sql: string, values: unknown[]): {id: string}[] {
+    if (!this.#hasTable(name)) return [];
+    const docs = this.#run(sql, (s) => s.pluck().all(...values)) as string[];
+    return docs.map((doc) => JSON.parse(doc) as {id: string});
+  }
+
+  /** Runs a cached statement, turning storage faults into `StorageError`. */
+  #run(sql: string, call: (statement: Statement) => unknown): unknown {
+    if (this.#closed) throw new Error('The store is closed');
+    // A fault that undid the whole transaction under a nested one: writing on would commit
+    // each statement by itself.
+    if (this.#depth > 0 && !this.#db.inTransaction) {
+      throw new StorageError('SQLITE_ABORT', 'the transaction was undone by a storage fault');
+    }
+    let statement = this.#statements.get(sql);
+    try {
+      if (!statement) {
+        if (this.#statements.size >= maxCachedStatements) this.#statements.clear();
+        statement = this.#db.prepare(sql);
+        this.#statements.set(sql, statement);
+      }
+      return call(statement);
+    } catch (error) {
+      throw this.#noteFault(error);
+    }
+  }
+
+  #exec(sql: string): void {
+    this.#run(sql, (s) => s.run());
+  }
+
+  #undo(outer: boolean, savepoint: string): void {
+    try {
+      if (outer) {
+        if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      } else if (this.#db.inTransaction) {
+        this.#db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      }
+    } catch {
+      // SQLite already undid it (a full disk or I/O error may end the whole transaction).
+    }
+    for (const name of this.#createdInTransaction) this.#tables.delete(name);
+    if (outer) this.#createdInTransaction = [];
+  }
+
+  #noteFault(error: unknown): unknown {
+    const fault = storageFault(error);
+    if (fault instanceof StorageError) {
+      if (this.#fault !== fault.sqliteCode) {
+        console.warn(
+          `Storage: ${fault.sqliteCode}, writes are refused with ${fault.status} ${fault.code} until it clears (${(error as Error).message})`,
+        );
+      }
+      this.#fault = fault.sqliteCode;
+      this.#changesAtFault = this.#totalChanges();
+    }
+    return fault;
+  }
+
+  #totalChanges(): number {
+    try {
+      return this.#db.prepare('SELECT total_changes()').pluck().get() as number;
+    } catch {
+      return this.#changesAtFault;
+    }
+  }
+
+  #hasTable(name: string): boolean {
+    if (this.#tables.has(name)) return true;
+    const found = this.#run(
+      `SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE`,
+      (s) => s.pluck().get(name),
+    );
+    if (found === undefined) return false;
+    this.#tables.add(name);
+    return true;
+  }
+
+  #ensureTable(name: string): void {
+    if (this.#hasTable(name)) return;
+    this.#exec(collectionTable(name));
+    this.#tables.add(name);
+    this.#createdInTransaction.push(name);
+  }
+}
+
+/** An in-memory SQLite database: the same engine and queries as the durable store, for tests. */
+export class MemoryStore extends SqliteStore {
+  constructor() {
+    super(':memory:');
+  }
+}
+
+function bindable(value: Exclude<PropertyValue, null>): string | number {
+  // JSON true and false read back as 1 and 0 in SQL.
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+function isThenable(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as {then?: unknown}).then === 'function'
+  );
+}
