@@ -8,6 +8,7 @@ import {
   tokenPaths,
   type AppEnv,
   type IntegrationApplication,
+  type TokenRateLimits,
 } from './auth/index.js';
 import {
   Configurator,
@@ -42,6 +43,11 @@ export interface AppOptions {
   tokenLifetimeSeconds?: number;
   /** Scheme 2 token lifetime in milliseconds; default 1800000. */
   loginTokenLifetimeMs?: number;
+  /**
+   * Token issuing limits on both schemes, a token bucket per client and per address (429 with
+   * `Retry-After` beyond); `false` turns them off. Default `defaultTokenRateLimits`.
+   */
+  tokenRateLimits?: Partial<TokenRateLimits> | false;
   /** Origins browsers may call from; default any. */
   allowedOrigins?: AllowedOrigins;
   /** Where quotation events go; default the webhook outbox (delivered to subscribers). */
@@ -90,6 +96,8 @@ export function createApp(options: AppOptions = {}) {
     tokens,
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
     loginTokenLifetimeMs: options.loginTokenLifetimeMs ?? 1_800_000,
+    rateLimits: options.tokenRateLimits,
+    now,
   });
   app.use('*', requireBearer(tokens, isPublicPath));
   registerConfiguratorRoutes(app, configurator, quotations);

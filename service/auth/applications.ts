@@ -1,4 +1,5 @@
 import {createHash, timingSafeEqual} from 'node:crypto';
+import {knownScopes, type Scope} from './scopes.js';
 
 /** An integration application: the credential pair of both token schemes. */
 export interface IntegrationApplication {
@@ -6,6 +7,11 @@ export interface IntegrationApplication {
   secret: string;
   /** The GUID of the application's user; derived from the client id when omitted. */
   userId?: string;
+  /**
+   * The scopes it may be granted; default every scope. An application that serves only a
+   * shop's token endpoint can be held to `['Service.Configurator']`.
+   */
+  scopes?: readonly Scope[];
 }
 
 /** The application that `npm start` and tests use when none is configured. */
@@ -34,9 +40,16 @@ export class Applications {
 
   constructor(applications: readonly IntegrationApplication[]) {
     for (const application of applications) {
+      const unknown = application.scopes?.find((scope) => !knownScopes.includes(scope));
+      if (unknown !== undefined || application.scopes?.length === 0) {
+        throw new TypeError(
+          `application ${application.clientId}: scopes must name some of ${knownScopes.join(', ')}`,
+        );
+      }
       this.#byClientId.set(application.clientId, {
         ...application,
         userId: application.userId ?? stableGuid(application.clientId),
+        scopes: application.scopes ?? knownScopes,
       });
     }
   }

@@ -1,5 +1,16 @@
 import {ErrorCode, ServiceError} from '../errors.js';
 import type {ContentfulStatusCode} from 'hono/utils/http-status';
+import type {Scope} from './scopes.js';
+
+/** Error codes of authentication beyond the shared ones (docs/errors.md lists them all). */
+export const AuthErrorCode = {
+  /** The token's scope does not reach the operation (403). */
+  insufficientScope: 'insufficient_scope',
+  /** A token request named a scope the service does not know, or the application may not have. */
+  invalidScope: 'invalid_scope',
+  /** Too many token requests from this client or address (429, `Retry-After`). */
+  rateLimited: 'rate_limited',
+} as const;
 
 /**
  * A failed token request. Carries the OAuth 2 `error` field next to the service's own
@@ -7,14 +18,23 @@ import type {ContentfulStatusCode} from 'hono/utils/http-status';
  */
 export class TokenRequestError extends ServiceError {
   readonly oauthError: string;
+  readonly headers: Record<string, string>;
 
-  constructor(status: ContentfulStatusCode, oauthError: string, message: string, code?: string) {
+  constructor(
+    status: ContentfulStatusCode,
+    oauthError: string,
+    message: string,
+    code?: string,
+    headers: Record<string, string> = {},
+  ) {
     super(status, code ?? ErrorCode.notAuthorized, message);
     this.oauthError = oauthError;
+    this.headers = headers;
   }
 
   override toResponse(headers?: HeadersInit): Response {
     const all = new Headers(headers);
+    for (const [name, value] of Object.entries(this.headers)) all.set(name, value);
     all.set('Cache-Control', 'no-store');
     if (this.status === 401) all.set('WWW-Authenticate', 'Basic realm="connect"');
     return Response.json(
@@ -39,6 +59,42 @@ export class BearerError extends ServiceError {
     const all = new Headers(headers);
     const error = this.code === ErrorCode.tokenMissing ? '' : ', error="invalid_token"';
     all.set('WWW-Authenticate', `Bearer realm="service"${error}`);
+    return super.toResponse(all);
+  }
+}
+
+/**
+ * A valid token whose scope does not reach the operation: 403 with RFC 6750's challenge naming
+ * the scope that would (`Bearer error="insufficient_scope", scope="Service.Api"`).
+ */
+export class InsufficientScopeError extends ServiceError {
+  readonly required: Scope;
+
+  constructor(required: Scope, message: string) {
+    super(403, AuthErrorCode.insufficientScope, message, {requiredScope: required});
+    this.required = required;
+  }
+
+  override toResponse(headers?: HeadersInit): Response {
+    const all = new Headers(headers);
+    all.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${this.required}"`);
+    return super.toResponse(all);
+  }
+}
+
+/** Too many token requests: 429 with `Retry-After` in whole seconds. */
+export class RateLimitedError extends ServiceError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, AuthErrorCode.rateLimited, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  override toResponse(headers?: HeadersInit): Response {
+    const all = new Headers(headers);
+    all.set('Retry-After', String(this.retryAfterSeconds));
+    all.set('Cache-Control', 'no-store');
     return super.toResponse(all);
   }
 }

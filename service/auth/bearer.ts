@@ -1,12 +1,14 @@
 import type {MiddlewareHandler} from 'hono';
 import {ErrorCode} from '../errors.js';
-import {BearerError} from './auth-error.js';
+import {BearerError, InsufficientScopeError} from './auth-error.js';
 import type {AppEnv} from './principal.js';
+import {requiredScope, scopesAllow} from './shopper-routes.js';
 import type {Tokens} from './tokens.js';
 
 /**
- * Demands `Authorization: Bearer <token>` on every call except those `isPublic` names, and
- * puts the caller's principal on the context.
+ * Demands `Authorization: Bearer <token>` on every call except those `isPublic` names, checks
+ * that the token's scope reaches the operation (403 `insufficient_scope` otherwise), and puts
+ * the caller's principal on the context. The path checked is the one the router matches.
  */
 export function requireBearer(
   tokens: Tokens,
@@ -31,7 +33,15 @@ export function requireBearer(
         ? new BearerError(ErrorCode.tokenExpired, 'The access token has expired; request a new one')
         : new BearerError(ErrorCode.tokenInvalid, 'The access token is not known to the service');
     }
-    c.set('principal', check.principal);
+    const {principal} = check;
+    if (!scopesAllow(principal.scopes, c.req.method, c.req.path)) {
+      const required = requiredScope(c.req.method, c.req.path);
+      throw new InsufficientScopeError(
+        required,
+        `This operation needs a token with the scope ${required}; this one has ${principal.scopes.join(' ')}`,
+      );
+    }
+    c.set('principal', principal);
     return next();
   };
 }

@@ -1,13 +1,21 @@
-import type {Hono} from 'hono';
+import type {Context, Hono} from 'hono';
 import {ErrorCode, ServiceError} from '../errors.js';
 import {Fields, mediaType, readBodyText, readJson} from '../http/index.js';
-import type {Applications} from './applications.js';
-import {TokenRequestError} from './auth-error.js';
+import type {Applications, IntegrationApplication} from './applications.js';
+import {AuthErrorCode, RateLimitedError, TokenRequestError} from './auth-error.js';
 import type {AppEnv} from './principal.js';
+import {
+  RateLimiter,
+  addressKey,
+  defaultTokenRateLimits,
+  type RateDecision,
+  type TokenRateLimits,
+} from './rate-limit.js';
+import {Scope, formatScope, knownScopes, readScopeRequest} from './scopes.js';
 import {TokenScheme, type Tokens} from './tokens.js';
 
-/** The one scope the service knows: every API of the tenant. */
-export const serviceScope = 'Service.Api';
+/** The seed's scope: every API of the tenant. */
+export const serviceScope = Scope.api;
 
 export interface TokenRouteOptions {
   applications: Applications;
@@ -16,19 +24,59 @@ export interface TokenRouteOptions {
   tokenLifetimeSeconds: number;
   /** Scheme 2 lifetime, milliseconds (`expiresIn`). */
   loginTokenLifetimeMs: number;
+  /** Token issuing limits; `false` turns them off. Default {@link defaultTokenRateLimits}. */
+  rateLimits?: Partial<TokenRateLimits> | false;
+  /** The clock of the rate limits, epoch milliseconds. */
+  now: () => number;
 }
 
 /** Paths of the two token operations; they are the only API calls without a bearer token. */
 export const tokenPaths = ['/connect/token', '/api/2/auth/serviceconnectlogin'] as const;
 
+/** The socket address `@hono/node-server` hands over as `c.env.incoming`. */
+const remoteAddress = (c: Context<AppEnv>): string | undefined =>
+  (c.env as {incoming?: {socket?: {remoteAddress?: string}}} | undefined)?.incoming?.socket
+    ?.remoteAddress;
+
 /**
  * Scheme 1 (`POST /connect/token`, OAuth 2 client credentials, form-encoded) and scheme 2
- * (`POST /api/2/auth/serviceconnectlogin`, JSON application login).
+ * (`POST /api/2/auth/serviceconnectlogin`, JSON application login). Both take a scope
+ * (`Service.Api` when none is asked for) and show the granted one in their answer; both are
+ * rate limited per address and per client.
  */
 export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOptions): void {
   const {applications, tokens} = options;
+  const limits = options.rateLimits === false ? undefined : options.rateLimits;
+  const perAddress =
+    options.rateLimits === false
+      ? undefined
+      : new RateLimiter(
+          limits?.perAddress ?? defaultTokenRateLimits.perAddress,
+          options.now,
+          'rateLimits.perAddress',
+        );
+  const perClient =
+    options.rateLimits === false
+      ? undefined
+      : new RateLimiter(
+          limits?.perClient ?? defaultTokenRateLimits.perClient,
+          options.now,
+          'rateLimits.perClient',
+        );
+  /** Throws the scheme's 429 when `decision` refuses. */
+  const enforce = (decision: RateDecision | undefined, oauth: boolean, who: string) => {
+    if (!decision || decision.allowed) return;
+    const message = `Too many token requests from this ${who}; retry after ${decision.retryAfterSeconds} s`;
+    const retryAfter = String(decision.retryAfterSeconds);
+    throw oauth
+      ? new TokenRequestError(429, 'temporarily_unavailable', message, AuthErrorCode.rateLimited, {
+          'Retry-After': retryAfter,
+        })
+      : new RateLimitedError(message, decision.retryAfterSeconds);
+  };
 
   app.post('/connect/token', async (c) => {
+    enforce(perAddress?.take(addressKey(remoteAddress(c))), true, 'address');
     if (mediaType(c.req.raw) !== 'application/x-www-form-urlencoded') {
       throw new TokenRequestError(
         415,
@@ -53,12 +101,13 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     if (!application) {
       throw new TokenRequestError(401, 'invalid_client', 'Unknown client id or wrong secret');
     }
-    const scope = form.get('scope')?.trim() || serviceScope;
-    if (scope.split(/\s+/).some((item) => item !== serviceScope)) {
-      throw new TokenRequestError(400, 'invalid_scope', `Only the scope ${serviceScope} exists`);
-    }
+    const scopes = grantedScopes(application, form.get('scope'), (message) => {
+      throw new TokenRequestError(400, 'invalid_scope', message, AuthErrorCode.invalidScope);
+    });
+    enforce(perClient?.take(application.clientId), true, 'client');
     const accessToken = tokens.issue(
       application,
+      scopes,
       TokenScheme.clientCredentials,
       options.tokenLifetimeSeconds * 1000,
     );
@@ -67,24 +116,67 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
       access_token: accessToken,
       expires_in: options.tokenLifetimeSeconds,
       token_type: 'Bearer',
-      scope: serviceScope,
+      scope: formatScope(scopes),
     });
   });
 
   app.post('/api/2/auth/serviceconnectlogin', async (c) => {
+    enforce(perAddress?.take(addressKey(remoteAddress(c))), false, 'address');
     const body = Fields.of(await readJson(c.req.raw, {contentType: 'strict', limit: 16 * 1024}));
     const application = applications.authenticate(body.string('clientId'), body.string('secret'));
     if (!application) {
       throw new ServiceError(401, ErrorCode.notAuthorized, 'Unknown client id or wrong secret');
     }
+    const scopes = grantedScopes(application, body.nullableString('scope'), (message) => {
+      throw new ServiceError(400, AuthErrorCode.invalidScope, message, {field: 'body.scope'});
+    });
+    enforce(perClient?.take(application.clientId), false, 'client');
     const accessToken = tokens.issue(
       application,
+      scopes,
       TokenScheme.applicationLogin,
       options.loginTokenLifetimeMs,
     );
     c.header('Cache-Control', 'no-store');
-    return c.json({accessToken, expiresIn: options.loginTokenLifetimeMs});
+    return c.json({
+      accessToken,
+      expiresIn: options.loginTokenLifetimeMs,
+      scope: formatScope(scopes),
+    });
   });
+}
+
+/**
+ * The scopes to grant: those asked for, each known to the service and allowed to the
+ * application, or (when none is asked for) `Service.Api` where the application may have it,
+ * else everything it may have. Anything else is refused through `refuse`, never narrowed
+ * or widened silently.
+ */
+function grantedScopes(
+  application: Required<IntegrationApplication>,
+  requested: string | null,
+  refuse: (message: string) => never,
+): Scope[] {
+  const allowed = application.scopes;
+  if (!requested?.trim()) {
+    return allowed.includes(Scope.api)
+      ? [Scope.api]
+      : knownScopes.filter((s) => allowed.includes(s));
+  }
+  const request = readScopeRequest(requested);
+  if (!request.ok) {
+    refuse(
+      `Unknown scope ${request.unknown
+        .slice(0, 3)
+        .map((name) => JSON.stringify(name.slice(0, 64)))
+        .join(', ')}; the service knows ${knownScopes.join(' and ')}`,
+    );
+  }
+  const denied = request.scopes.filter((scope) => !allowed.includes(scope));
+  if (denied.length > 0) {
+    refuse(`This application may not be granted ${denied.join(' or ')}`);
+  }
+  return request.scopes;
 }
 
 /** Client credentials from HTTP Basic (RFC 6749 2.3.1) or, as the seed shows, the form. */

@@ -1,6 +1,7 @@
 import {createHash, randomBytes} from 'node:crypto';
 import type {Store} from '../store/index.js';
 import type {Principal} from './principal.js';
+import {formatScope, storedScopes, type Scope} from './scopes.js';
 
 /** How a token was obtained. */
 export const TokenScheme = {
@@ -10,8 +11,12 @@ export const TokenScheme = {
 export type TokenScheme = (typeof TokenScheme)[keyof typeof TokenScheme];
 
 /** A stored token. The id is the token's SHA-256, so a copy of the store holds no usable token. */
-export interface TokenRecord extends Principal {
+export interface TokenRecord {
   id: string;
+  clientId: string;
+  userId: string;
+  /** The granted scope, space-separated; a record without one is never honoured. */
+  scope: string;
   scheme: TokenScheme;
   issuedAt: number;
   expiresAt: number;
@@ -42,13 +47,19 @@ export class Tokens {
   }
 
   /** Issues a token for `principal` valid for `lifetimeMs`; returns the token itself. */
-  issue(principal: Principal, scheme: TokenScheme, lifetimeMs: number): string {
+  issue(
+    principal: Omit<Principal, 'scopes'>,
+    scopes: readonly Scope[],
+    scheme: TokenScheme,
+    lifetimeMs: number,
+  ): string {
     const token = randomBytes(32).toString('base64url');
     const issuedAt = this.#now();
     this.#collection.put({
       id: hashToken(token),
       clientId: principal.clientId,
       userId: principal.userId,
+      scope: formatScope(scopes),
       scheme,
       issuedAt,
       expiresAt: issuedAt + lifetimeMs,
@@ -61,8 +72,11 @@ export class Tokens {
   check(token: string): TokenCheck {
     const record = this.#collection.get(hashToken(token));
     if (!record) return {ok: false, reason: 'invalid'};
+    // A record without a readable scope predates scopes or was damaged: unknown, not widened.
+    const scopes = storedScopes(record.scope);
+    if (!scopes) return {ok: false, reason: 'invalid'};
     if (record.expiresAt <= this.#now()) return {ok: false, reason: 'expired'};
-    return {ok: true, principal: {clientId: record.clientId, userId: record.userId}};
+    return {ok: true, principal: {clientId: record.clientId, userId: record.userId, scopes}};
   }
 
   /** Deletes tokens that expired more than a day ago (younger ones still answer "expired"). */

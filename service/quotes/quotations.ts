@@ -97,7 +97,12 @@ export class Quotations {
       };
       this.#appendLines(quotation, items, at);
       events.publish(QuotationTopic.requested, {quotationId: quotation.id, userId});
-      return {quotationId: quotation.id, debtorId: account.id};
+      // Enough for the shopper to refer to the quote, without read access to quotations.
+      return {
+        quotationId: quotation.id,
+        quotationNumber: quotation.number ?? undefined,
+        debtorId: account.id,
+      };
     });
   }
 

@@ -257,6 +257,11 @@ export interface QuoteRequest {
 /** The reference service's answer to a quote request. */
 export interface QuoteRequestResult {
   quotationId: string;
+  /**
+   * The quotation's number for people (`Q-000012`), the reference a shopper quotes. Absent
+   * from services that do not send it.
+   */
+  quotationNumber?: string;
   /** The CRM account created from the customer fields. */
   debtorId: string;
 }
