@@ -172,7 +172,7 @@ async function startServer(options: BenchOptions): Promise<MeasuredServer> {
 }
 
 async function token(url: string): Promise<string> {
-  return (await requestDemoToken(url)).access_token;
+  return (await requestDemoToken(url, 'Service.Configurator')).access_token;
 }
 
 /** The figures the issue sets, printed beside what was measured. */

@@ -1,7 +1,7 @@
 // The demo's own token endpoint: `npm start` serves the demo pages and the reference service
 // from one origin, and the service issues tokens to itself over loopback with scheme 1, just as
 // a host backend would ask the real service. Not part of the published helper.
-import {createTokenEndpoint, type TokenEndpointHandler} from './token-endpoint.js';
+import {createTokenEndpoint, shopperScope, type TokenEndpointHandler} from './token-endpoint.js';
 
 /** The part of the reference service's configuration the demo endpoint needs. */
 export interface DemoTokenRouteConfig {
@@ -55,6 +55,9 @@ function build(config: DemoTokenRouteConfig, server: ListeningServer): TokenEndp
     authUrl: `http://${host}:${port}`,
     clientId: config.clientId,
     clientSecret: config.clientSecret,
+    // Whoever opens the demo gets a shopper's token: sessions and quote requests, never the
+    // customers, quotations or webhooks the demo credentials reach.
+    scope: shopperScope,
     allowedOrigins: [...origins],
     // The demo is for one person on one machine; a plain-HTTP upstream is the service itself.
     allowHttp: true,

@@ -11,6 +11,8 @@ export const TokenEndpointErrorCode = {
   upstreamUnavailable: 'upstream_unavailable',
   upstreamRejected: 'upstream_rejected',
   upstreamInvalidResponse: 'upstream_invalid_response',
+  upstreamScopeRefused: 'upstream_scope_refused',
+  upstreamScopeWidened: 'upstream_scope_widened',
   internal: 'internal_error',
 } as const;
 export type TokenEndpointErrorCode =

@@ -16,6 +16,7 @@ export {toNodeHandler} from './node-adapter.js';
 export type {NodeRequestLike, NodeResponseLike} from './node-adapter.js';
 export type {RateLimit} from './rate-limiter.js';
 export {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+export {shopperScope} from './upstream-token.js';
 export type {
   ApplicationLoginScheme,
   ClientCredentialsScheme,
@@ -39,7 +40,7 @@ export type TokenEndpointHandler = (
 /** One line for the operator. Never carries the secret, a token or an upstream body. */
 export interface TokenEndpointLogEntry {
   level: 'warn' | 'error';
-  code: TokenEndpointErrorCode | 'no_client_key' | 'token_rejected';
+  code: TokenEndpointErrorCode | 'no_client_key' | 'token_rejected' | 'wide_scope';
   message: string;
 }
 
@@ -143,6 +144,14 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   const limiter =
     options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, now);
   const getClientKey = options.getClientKey ?? defaultClientKey;
+  if (upstream.scope.split(' ').includes('Service.Api')) {
+    log({
+      level: 'warn',
+      code: 'wide_scope',
+      message:
+        'scope Service.Api reaches every API of the tenant (customers, quotations, webhooks) and is handed to every page that asks; a shop needs only Service.Configurator',
+    });
+  }
   const cache = new TokenCache({
     load: () => requestUpstreamToken(upstream, {fetch: fetchImpl, timeoutMs}),
     now,

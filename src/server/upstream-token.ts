@@ -9,7 +9,11 @@ export interface ClientCredentialsScheme {
   clientId: string;
   /** The integration's client secret. Stays on the server: never answered, logged or thrown. */
   clientSecret: string;
-  /** The scope asked for; default `Service.Api`, the only scope the service documents. */
+  /**
+   * The scope asked for, space-separated; default `Service.Configurator`, a shopper's scope.
+   * Never widened: a service that refuses it makes the endpoint answer 502
+   * `upstream_scope_refused`.
+   */
   scope?: string;
 }
 
@@ -22,16 +26,26 @@ export interface ApplicationLoginScheme {
   applicationId: string;
   /** The application's secret. Stays on the server: never answered, logged or thrown. */
   secret: string;
+  /** The scope asked for (the `scope` JSON field); default `Service.Configurator`. */
+  scope?: string;
 }
 
 /** How the helper obtains tokens: one of the service's two schemes. */
 export type UpstreamScheme = ClientCredentialsScheme | ApplicationLoginScheme;
+
+/** The scope a shopper's page needs: configurator sessions and quote requests, nothing else. */
+export const shopperScope = 'Service.Configurator';
 
 /** A token as the authorization server issued it. */
 export interface UpstreamToken {
   accessToken: string;
   /** The lifetime the server granted, in milliseconds whatever the scheme's unit. */
   lifetimeMs: number;
+  /**
+   * The scope the server says it granted; `undefined` when its answer names none (OAuth:
+   * the scope asked for).
+   */
+  scope: string | undefined;
 }
 
 export interface UpstreamRequestOptions {
@@ -42,6 +56,8 @@ export interface UpstreamRequestOptions {
 /** A prepared request: the URL and body are built once, when the endpoint is created. */
 export interface UpstreamRequest {
   url: string;
+  /** The scope asked for, checked against what the server grants. */
+  scope: string;
   /** The URL without any user info, for log lines. */
   label: string;
   init: () => RequestInit;
@@ -58,6 +74,7 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  * the faulty option (never its value) so a misconfiguration fails at start-up, not per call.
  */
 export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false): UpstreamRequest {
+  const scope = scopeOption(scheme.scope);
   if (scheme.scheme === 'client-credentials') {
     requireText(scheme.clientId, 'clientId');
     requireText(scheme.clientSecret, 'clientSecret');
@@ -66,10 +83,11 @@ export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false
       client_id: scheme.clientId,
       client_secret: scheme.clientSecret,
       grant_type: 'client_credentials',
-      scope: scheme.scope ?? 'Service.Api',
+      scope,
     }).toString();
     return {
       url,
+      scope,
       label: labelOf(url),
       init: () => ({
         method: 'POST',
@@ -83,7 +101,7 @@ export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false
         const token = field(json, 'access_token');
         const seconds = field(json, 'expires_in');
         return isToken(token) && isLifetime(seconds)
-          ? {accessToken: token, lifetimeMs: seconds * 1000}
+          ? {accessToken: token, lifetimeMs: seconds * 1000, scope: grantedScope(json)}
           : undefined;
       },
     };
@@ -92,9 +110,10 @@ export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false
     requireText(scheme.applicationId, 'applicationId');
     requireText(scheme.secret, 'secret');
     const url = joinUrl(scheme.baseUrl, 'api/2/auth/serviceconnectlogin', 'baseUrl', allowHttp);
-    const body = JSON.stringify({clientId: scheme.applicationId, secret: scheme.secret});
+    const body = JSON.stringify({clientId: scheme.applicationId, secret: scheme.secret, scope});
     return {
       url,
+      scope,
       label: labelOf(url),
       init: () => ({
         method: 'POST',
@@ -105,7 +124,9 @@ export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false
         const token = field(json, 'accessToken');
         // Scheme 2 counts its lifetime in milliseconds (1800000 is 30 minutes).
         const ms = field(json, 'expiresIn');
-        return isToken(token) && isLifetime(ms) ? {accessToken: token, lifetimeMs: ms} : undefined;
+        return isToken(token) && isLifetime(ms)
+          ? {accessToken: token, lifetimeMs: ms, scope: grantedScope(json)}
+          : undefined;
       },
     };
   }
@@ -132,8 +153,10 @@ export async function requestUpstreamToken(
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs),
     });
-    text = response.ok ? await response.text() : '';
-    if (!response.ok) await response.body?.cancel();
+    // A 400 is read too: OAuth names a refused scope there (`invalid_scope`).
+    const readable = response.ok || response.status === 400;
+    text = readable ? await response.text() : '';
+    if (!readable) await response.body?.cancel();
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     throw new TokenEndpointError(
@@ -153,6 +176,14 @@ export async function requestUpstreamToken(
       TokenEndpointErrorCode.upstreamUnavailable,
       'The authorization server is unavailable',
       {detail: `${request.label} answered ${response.status}`},
+    );
+  }
+  if (response.status === 400 && refusesScope(text)) {
+    throw new TokenEndpointError(
+      502,
+      TokenEndpointErrorCode.upstreamScopeRefused,
+      `The authorization server does not grant the scope ${request.scope}; set the token endpoint's \`scope\` option to the narrowest scope it offers for a shopper's session`,
+      {detail: `${request.label} answered invalid_scope for the scope "${request.scope}"`},
     );
   }
   if (!response.ok) {
@@ -181,7 +212,47 @@ export async function requestUpstreamToken(
       {detail: `${request.label} answered 200 with ${text.length} bytes that are not a token`},
     );
   }
+  const wider = token.scope === undefined ? [] : beyond(token.scope, request.scope);
+  if (wider.length > 0) {
+    // Handing this token out would give every page more than the operator chose.
+    throw new TokenEndpointError(
+      502,
+      TokenEndpointErrorCode.upstreamScopeWidened,
+      `The authorization server granted more than the scope ${request.scope}; the token is not handed out. Check the \`scope\` option and the integration's settings`,
+      {detail: `${request.label} granted "${wider.join(' ')}" beyond the scope asked for`},
+    );
+  }
   return token;
+}
+
+/** Scope names in `granted` that `requested` does not hold. */
+function beyond(granted: string, requested: string): string[] {
+  const asked = new Set(requested.split(' '));
+  return granted.split(/\s+/).filter((name) => name && !asked.has(name));
+}
+
+/** Whether an error answer is OAuth's `invalid_scope` (scheme 1) or the service's code (scheme 2). */
+function refusesScope(text: string): boolean {
+  if (text.length > maxBodyLength) return false;
+  try {
+    const json: unknown = JSON.parse(text);
+    return field(json, 'error') === 'invalid_scope' || field(json, 'code') === 'invalid_scope';
+  } catch {
+    return false;
+  }
+}
+
+// RFC 6749 3.3: scope tokens of printable ASCII without space, `"` or `\`, one space apart.
+const scopeSyntax = /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+
+function scopeOption(value: unknown): string {
+  if (value === undefined) return shopperScope;
+  if (typeof value !== 'string' || !scopeSyntax.test(value)) {
+    throw new TypeError(
+      'token endpoint: `scope` must be scope names separated by single spaces (for example Service.Configurator)',
+    );
+  }
+  return value;
 }
 
 function requireText(value: unknown, name: string) {
@@ -224,6 +295,11 @@ const isToken = (value: unknown): value is string =>
 
 const isLifetime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+const grantedScope = (json: unknown): string | undefined => {
+  const scope = field(json, 'scope');
+  return typeof scope === 'string' ? scope : undefined;
+};
 
 const describe = (error: unknown): string => {
   const cause = error instanceof Error ? (error.cause as {code?: unknown} | undefined) : undefined;

@@ -9,8 +9,15 @@ export interface DemoTokenAnswer {
   expires_in: number;
 }
 
-/** Asks the service at `serviceUrl` for a scheme 1 token with the demo credentials. */
-export async function requestDemoToken(serviceUrl: string): Promise<DemoTokenAnswer> {
+/**
+ * Asks the service at `serviceUrl` for a scheme 1 token with the demo credentials. Service
+ * tests default to `Service.Api` (they reach every API); whatever stands for a page
+ * (the browser tests, the benchmark of a shopper's updates) asks for `Service.Configurator`.
+ */
+export async function requestDemoToken(
+  serviceUrl: string,
+  scope: 'Service.Api' | 'Service.Configurator' = 'Service.Api',
+): Promise<DemoTokenAnswer> {
   const response = await fetch(`${serviceUrl}/connect/token`, {
     method: 'POST',
     headers: {'Content-Type': 'application/x-www-form-urlencoded'},
@@ -18,7 +25,7 @@ export async function requestDemoToken(serviceUrl: string): Promise<DemoTokenAns
       client_id: demoCredentials.clientId,
       client_secret: demoCredentials.secret,
       grant_type: 'client_credentials',
-      scope: 'Service.Api',
+      scope,
     }),
   });
   if (!response.ok) {

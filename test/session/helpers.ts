@@ -59,7 +59,7 @@ export async function startService(options: AppOptions = {}, port = 0): Promise<
   };
 }
 
-/** Scheme 1: a client-credentials token, form-encoded as the service expects. */
+/** Scheme 1: a shopper's client-credentials token, form-encoded as the service expects. */
 export async function requestToken(
   url: string,
 ): Promise<{access_token: string; expires_in: number}> {
@@ -70,7 +70,7 @@ export async function requestToken(
       grant_type: 'client_credentials',
       client_id: demoClient.clientId,
       client_secret: demoClient.secret,
-      scope: 'Service.Api',
+      scope: 'Service.Configurator',
     }),
   });
   if (!response.ok) throw new Error(`token ${response.status}: ${await response.text()}`);

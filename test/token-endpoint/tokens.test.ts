@@ -103,11 +103,16 @@ test('the upstream requests carry what each scheme documents', async () => {
     client_id: clientId,
     client_secret: secret,
     grant_type: 'client_credentials',
-    scope: 'Service.Api',
+    // A shopper's scope unless the `scope` option says otherwise.
+    scope: 'Service.Configurator',
   });
   assert.equal(login?.path, '/api/2/auth/serviceconnectlogin');
   assert.equal(login?.contentType, 'application/json');
-  assert.deepEqual(JSON.parse(login?.body ?? ''), {clientId, secret});
+  assert.deepEqual(JSON.parse(login?.body ?? ''), {
+    clientId,
+    secret,
+    scope: 'Service.Configurator',
+  });
 });
 
 test('caches the token, answers the remaining lifetime, renews before expiry', async () => {

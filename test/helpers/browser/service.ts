@@ -14,9 +14,12 @@ export interface TokenAnswer {
   expiresIn: number;
 }
 
-/** Scheme 1 with the demo credentials, as a host backend would do it. */
+/**
+ * Scheme 1 with the demo credentials, as a host backend would do it: a shopper's token
+ * (`Service.Configurator`), so every browser test proves the widget needs no more.
+ */
 export async function demoToken(): Promise<TokenAnswer> {
-  const body = await requestDemoToken(serviceUrl);
+  const body = await requestDemoToken(serviceUrl, 'Service.Configurator');
   return {accessToken: body.access_token, expiresIn: body.expires_in};
 }
 
