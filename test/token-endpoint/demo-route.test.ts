@@ -38,6 +38,14 @@ test('the demo route hands its own pages a token the service accepts', async () 
         headers: {authorization: `Bearer ${body.access_token}`},
       });
       assert.notEqual(call.status, 401);
+      // A visitor's token: the shopper's journey, never the back office.
+      const bearer = {headers: {authorization: `Bearer ${body.access_token}`}};
+      const customers = await fetch(`${own}/api/2/crmaccounts`, bearer);
+      assert.equal(customers.status, 403);
+      assert.equal(((await customers.json()) as {code: string}).code, 'insufficient_scope');
+      const session = await fetch(`${own}/api/3/configurator/new/Office%20Chair`, bearer);
+      assert.equal(session.status, 200);
+      await session.body?.cancel();
     }
 
     // The service's own CORS setting ('*') does not open the token endpoint to every page.

@@ -23,7 +23,9 @@ export type UpstreamMode =
   | 'garbage'
   | 'incomplete'
   | 'hang'
-  | 'redirect';
+  | 'redirect'
+  | 'invalid-scope'
+  | 'wide-scope';
 
 export interface UpstreamCall {
   path: string;
@@ -107,6 +109,22 @@ export class FakeUpstream {
         return res.end(`<html>login page for ${body}</html>`);
       case 'incomplete':
         return json(200, scheme2 ? {accessToken: 'x'} : {access_token: 'x', expires_in: 'soon'});
+      case 'invalid-scope':
+        // A service that knows only the seed's scope, refusing as OAuth (scheme 1) or with its
+        // own code (scheme 2) does.
+        return json(
+          400,
+          scheme2
+            ? {code: 'invalid_scope', message: 'Only the scope Service.Api exists'}
+            : {error: 'invalid_scope', error_description: 'Only the scope Service.Api exists'},
+        );
+      case 'wide-scope':
+        return json(
+          200,
+          scheme2
+            ? {accessToken: `token-${n}`, expiresIn: 1_800_000, scope: 'Service.Api'}
+            : {access_token: `token-${n}`, expires_in: 3600, scope: 'Service.Api'},
+        );
       case 'redirect':
         res.writeHead(307, {location: `${this.url}/elsewhere`});
         return res.end();
@@ -120,13 +138,15 @@ export class FakeUpstream {
 export async function startReferenceService(options: {
   clientId: string;
   secret: string;
+  /** The scopes the application may be granted; default every scope. */
+  scopes?: readonly ('Service.Api' | 'Service.Configurator')[];
   tokenLifetimeSeconds?: number;
   loginTokenLifetimeMs?: number;
 }) {
   // Loaded on demand: files that need no reference service do not depend on it building.
   const {createApp} = await import('../../service/app.js');
   const {app} = createApp({
-    applications: [{clientId: options.clientId, secret: options.secret}],
+    applications: [{clientId: options.clientId, secret: options.secret, scopes: options.scopes}],
     tokenLifetimeSeconds: options.tokenLifetimeSeconds,
     loginTokenLifetimeMs: options.loginTokenLifetimeMs,
   });
