@@ -10,6 +10,10 @@ import {
   type RunningService,
 } from '../../helpers/node/service.js';
 
+interface Credentials {
+  clientId: string;
+  secret: string;
+}
 const shop = {clientId: 'shop', secret: 'shop-secret', scopes: [Scope.configurator]};
 
 describe('token scopes', () => {
@@ -17,7 +21,7 @@ describe('token scopes', () => {
   before(async () => (service = await startService({applications: [demoCredentials, shop]})));
   after(() => service.close());
 
-  const scheme1 = (fields: Record<string, string>, credentials = demoCredentials) =>
+  const scheme1 = (fields: Record<string, string>, credentials: Credentials = demoCredentials) =>
     fetch(`${service.url}/connect/token`, {
       method: 'POST',
       headers: {'Content-Type': 'application/x-www-form-urlencoded'},
@@ -28,7 +32,7 @@ describe('token scopes', () => {
         ...fields,
       }),
     });
-  const scheme2 = (fields: Record<string, unknown>, credentials = demoCredentials) =>
+  const scheme2 = (fields: Record<string, unknown>, credentials: Credentials = demoCredentials) =>
     fetch(`${service.url}/api/2/auth/serviceconnectlogin`, {
       method: 'POST',
       headers: {'Content-Type': 'application/json'},
@@ -53,7 +57,10 @@ describe('token scopes', () => {
     });
 
     test('grants Service.Api when asked, or when no scope is given (the seed, unchanged)', async () => {
-      for (const fields of [{scope: 'Service.Api'}, {}, {scope: '  '}]) {
+      for (const fields of [{scope: 'Service.Api'}, {}, {scope: '  '}] as Record<
+        string,
+        string
+      >[]) {
         const body = await json(await scheme1(fields));
         assert.equal(body.scope, 'Service.Api', JSON.stringify(fields));
         assert.deepEqual(await reach(String(body.access_token)), {backOffice: 200, shopper: 200});
