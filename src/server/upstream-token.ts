@@ -219,7 +219,8 @@ export async function requestUpstreamToken(
       502,
       TokenEndpointErrorCode.upstreamScopeWidened,
       `The authorization server granted more than the scope ${request.scope}; the token is not handed out. Check the \`scope\` option and the integration's settings`,
-      {detail: `${request.label} granted "${wider.join(' ')}" beyond the scope asked for`},
+      // The granted names are the server's text: counted, never copied.
+      {detail: `${request.label} granted ${wider.length} scope name(s) beyond "${request.scope}"`},
     );
   }
   return token;
