@@ -16,6 +16,7 @@ import type {
 } from '../../../service/quotes/index.js';
 import type {Configuration} from '../../../src/session/wire.js';
 import {chair, chairNode, valueOf} from '../../helpers/node/configurator.js';
+import {requestDemoToken} from '../../helpers/demo-token.js';
 import {startService, type RunningService} from '../../helpers/node/service.js';
 
 // The client's bundle reads the browser global `self` when it loads; in Node that is all of
@@ -47,7 +48,8 @@ describe('the official client @elfsquad/configurator 2.1.0 against the reference
 
   before(async () => {
     service = await startService();
-    token = await service.token();
+    // The anonymous mode is a page visitor's: a shopper's token must carry the whole journey.
+    token = (await requestDemoToken(service.url, 'Service.Configurator')).access_token;
     // The client calls the global `fetch` with a Request it built; only calls to this service
     // get the token, and every call is recorded with the status the service answered.
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
