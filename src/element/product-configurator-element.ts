@@ -49,6 +49,9 @@ const reasonByCode: Partial<Record<ErrorCode, Reason>> = {
   [ErrorCode.serviceUnavailable]: 'unavailable',
   [ErrorCode.serverError]: 'unavailable',
   [ErrorCode.badResponse]: 'badResponse',
+  [ErrorCode.originNotAllowed]: 'setup',
+  [ErrorCode.noTokenSource]: 'setup',
+  [ErrorCode.invalidApiUrl]: 'setup',
 };
 
 function reasonOf(error: ConfiguratorError): Reason {
@@ -225,6 +228,24 @@ export class ProductConfiguratorElement extends LitElement {
   @property({attribute: false}) fetchToken:
     ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
 
+  /**
+   * `lazy` starts the session only when the element comes near the viewport, like `loading` on
+   * an image; its space is reserved meanwhile. Default `eager`: start as soon as it can.
+   */
+  @property() loading: 'eager' | 'lazy' = 'eager';
+
+  /**
+   * The same as `fetchToken`, under the name frameworks derive from a kebab-case binding (Vue's
+   * `:fetch-token="fn"` sets this property when the element is already defined).
+   */
+  get 'fetch-token'(): ((request?: TokenRequest) => Promise<FetchedToken>) | null {
+    return this.fetchToken;
+  }
+  set 'fetch-token'(value: ((request?: TokenRequest) => Promise<FetchedToken>) | null) {
+    this.fetchToken = value;
+  }
+
+  @state() private _nearViewport = false;
   @state() private _screen: Screen = 'configure';
   @state() private _activeStep = '';
   @state() private _inclVat = true;
@@ -241,6 +262,7 @@ export class ProductConfiguratorElement extends LitElement {
   /** The language and total last rendered, to announce real changes of the total only. */
   #lastTotal = '';
   #returnFocus: HTMLElement | null = null;
+  #viewport: IntersectionObserver | null = null;
 
   /** The headless session behind the element (null until a model and a token source are set). */
   get session(): ConfiguratorSession | null {
@@ -315,7 +337,44 @@ export class ProductConfiguratorElement extends LitElement {
     return session;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#watchViewport();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#viewport?.disconnect();
+    this.#viewport = null;
+  }
+
+  /** Waits for a lazy element to come within a screen of the viewport; then it may start. */
+  #watchViewport() {
+    if (this.loading !== 'lazy' || this._nearViewport || this.#viewport || !this.isConnected)
+      return;
+    if (typeof IntersectionObserver !== 'function') {
+      this._nearViewport = true;
+      return;
+    }
+    this.#viewport = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.#viewport?.disconnect();
+        this.#viewport = null;
+        this._nearViewport = true;
+      },
+      {rootMargin: '100% 0px'},
+    );
+    this.#viewport.observe(this);
+  }
+
+  /** Whether `loading="lazy"` still holds the start back. */
+  get #waiting(): boolean {
+    return this.loading === 'lazy' && !this._nearViewport;
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('loading')) this.#watchViewport();
     if (changed.has('model') || changed.has('configuration')) {
       // Another product (or configuration): start at its beginning, not on an old form.
       this._screen = 'configure';
@@ -325,6 +384,7 @@ export class ProductConfiguratorElement extends LitElement {
       this._formError = '';
       this.#lastTotal = '';
     }
+    if (this.#waiting) return;
     this.#controller.sync({
       model: this.model.trim(),
       configuration: this.configuration.trim(),
@@ -390,6 +450,16 @@ export class ProductConfiguratorElement extends LitElement {
       body = renderError(this.#blockingErrorView(snapshot, snapshot.error, s), true, s, () =>
         this.#retry(),
       );
+    } else if (this.#controller.setupError && !this.#waiting) {
+      // Only the page's developer can fix the settings: no button to press.
+      const view: ErrorView = {
+        title: s.errorTitle,
+        message: s.errorLoad,
+        reason: s.errorReasons[reasonOf(this.#controller.setupError)],
+        canRetry: false,
+        action: null,
+      };
+      body = renderError(view, true, s, () => {});
     } else if (hasTarget) {
       body = renderSkeleton(s);
     }
