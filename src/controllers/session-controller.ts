@@ -2,6 +2,8 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {ConfiguratorChangeEvent} from '../events/configurator-change-event.js';
 import {ConfiguratorConflictEvent} from '../events/configurator-conflict-event.js';
 import {ConfiguratorErrorEvent} from '../events/configurator-error-event.js';
+import {ConfiguratorLanguageChangeEvent} from '../events/configurator-language-change-event.js';
+import {displayedPrice} from '../events/price.js';
 import {ConfiguratorReadyEvent} from '../events/configurator-ready-event.js';
 import {
   ConfiguratorError,
@@ -17,6 +19,7 @@ import {
   type TokenRequest,
   type TokenSource,
 } from '../session/index.js';
+import type {Configuration} from '../session/wire.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {
@@ -61,8 +64,14 @@ export class SessionController implements ReactiveController {
   /** The origin refusals already explained in the console, so each is written once. */
   #warned = new Set<string>();
 
-  constructor(host: Host) {
+  /** Whether the shopper sees prices incl. VAT: event payloads carry the price on screen. */
+  #inclVat: () => boolean;
+  /** The language of the configuration last rendered, to tell a language switch. */
+  #shownLanguage = '';
+
+  constructor(host: Host, options: {inclVat?: () => boolean} = {}) {
     this.#host = host;
+    this.#inclVat = options.inclVat ?? (() => true);
     host.addController(this);
   }
 
@@ -217,15 +226,35 @@ export class SessionController implements ReactiveController {
     const onSnapshot = () => {
       this.#host.requestUpdate();
       const configuration = session.snapshot.configuration;
-      if (configuration && configuration.id !== this.#readyId) {
+      if (!configuration) return;
+      if (configuration.id !== this.#readyId) {
         this.#readyId = configuration.id;
-        this.#afterRender(session, () => new ConfiguratorReadyEvent(configuration));
+        this.#shownLanguage = configuration.languageIso;
+        this.#afterRender(
+          session,
+          () => new ConfiguratorReadyEvent(configuration, this.#price(configuration)),
+        );
+      } else if (configuration.languageIso && configuration.languageIso !== this.#shownLanguage) {
+        this.#shownLanguage = configuration.languageIso;
+        this.#afterRender(
+          session,
+          () =>
+            new ConfiguratorLanguageChangeEvent(
+              configuration.languageIso,
+              configuration,
+              this.#price(configuration),
+            ),
+        );
       }
     };
     const onChange = (e: Event) => {
       const {configuration, changes, source} = e as SessionChangeEvent;
       if (changes.length === 0) return;
-      this.#afterRender(session, () => new ConfiguratorChangeEvent(configuration, changes, source));
+      this.#afterRender(
+        session,
+        () =>
+          new ConfiguratorChangeEvent(configuration, changes, source, this.#price(configuration)),
+      );
     };
     const onConflict = (e: Event) => {
       const {conflicts, requirement} = e as SessionConflictEvent;
@@ -267,6 +296,10 @@ export class SessionController implements ReactiveController {
     // Failures reach the page as `configurator-error` and the error state.
     load.catch(() => {});
     this.#host.requestUpdate();
+  }
+
+  #price(configuration: Configuration) {
+    return displayedPrice(configuration, this.#inclVat());
   }
 
   /** Shows a settings mistake and reports it once; `null` clears it. */

@@ -69,12 +69,13 @@ function reasonOf(error: ConfiguratorError): Reason {
  *
  * @summary An embeddable product configurator with quote requests.
  *
- * @fires configurator-ready - The first configuration of a session has been rendered (again after a restart). `configuration`.
- * @fires configurator-change - The service applied a change and it has been rendered. `configuration`, `changes`, `source`.
- * @fires configurator-conflict - The service answered a requirement with conflicts. `conflicts`, `requirement`.
- * @fires configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `configurationId`, `customer`.
- * @fires configurator-quote-requested - The service accepted the quote request. `configurationId`, `quotationId`, `debtorId`, `result`.
- * @fires configurator-error - Loading or applying failed. `code`, `message`, `retryable`, `status`.
+ * @fires {ConfiguratorReadyEvent} configurator-ready - The first configuration of a session has been rendered (again after a restart). `detail`: `configuration`, `price`.
+ * @fires {ConfiguratorChangeEvent} configurator-change - The service applied a change and it has been rendered. `detail`: `configuration`, `changes`, `source`, `price`.
+ * @fires {ConfiguratorConflictEvent} configurator-conflict - The service answered a requirement with conflicts. `detail`: `conflicts`, `requirement`.
+ * @fires {ConfiguratorQuoteSubmitEvent} configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `detail`: `configurationId`, `customer`.
+ * @fires {ConfiguratorQuoteRequestedEvent} configurator-quote-requested - The service accepted the quote request. `detail`: `configurationId`, `quotationId`, `debtorId`, `result`.
+ * @fires {ConfiguratorErrorEvent} configurator-error - Loading or applying failed, or the element's settings keep it from starting. `detail`: `code`, `message`, `retryable`, `status`.
+ * @fires {ConfiguratorLanguageChangeEvent} configurator-language-change - The session's language changed and the new texts and price labels are rendered. `detail`: `lang`, `configuration`, `price`.
  *
  * @slot header - Content above the configurator, such as a product introduction.
  * @slot quote-footer - Content beside the quote form's submit button, such as terms or a privacy note.
@@ -257,7 +258,7 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _copyStatus = '';
   @state() private _announcement = '';
 
-  #controller = new SessionController(this);
+  #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #draft: Record<string, string> = {};
   /** The language and total last rendered, to announce real changes of the total only. */
   #lastTotal = '';
