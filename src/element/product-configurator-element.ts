@@ -338,6 +338,17 @@ export class ProductConfiguratorElement extends LitElement {
     return session;
   }
 
+  constructor() {
+    super();
+    // Set before the tag was defined (Vue's `.prop` binding of `fetch-token`), the value is an
+    // own property hiding the accessor: take it over, as Lit does for declared properties.
+    if (Object.prototype.hasOwnProperty.call(this, 'fetch-token')) {
+      const value = (this as Record<string, unknown>)['fetch-token'];
+      delete (this as Record<string, unknown>)['fetch-token'];
+      this.fetchToken = value as typeof this.fetchToken;
+    }
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#watchViewport();
@@ -349,7 +360,7 @@ export class ProductConfiguratorElement extends LitElement {
     this.#viewport = null;
   }
 
-  /** Waits for a lazy element to come within a screen of the viewport; then it may start. */
+  /** Waits for a lazy element to come within half a screen of the viewport; then it may start. */
   #watchViewport() {
     if (this.loading !== 'lazy' || this._nearViewport || this.#viewport || !this.isConnected)
       return;
@@ -364,7 +375,7 @@ export class ProductConfiguratorElement extends LitElement {
         this.#viewport = null;
         this._nearViewport = true;
       },
-      {rootMargin: '100% 0px'},
+      {rootMargin: '50% 0px'},
     );
     this.#viewport.observe(this);
   }
@@ -622,6 +633,8 @@ export class ProductConfiguratorElement extends LitElement {
    */
   #blockingErrorView(snapshot: SessionSnapshot, error: ConfiguratorError, s: Strings): ErrorView {
     const view = this.#errorView(snapshot, error, s, true);
+    // Only the page's developer can let this page in: no button to press.
+    if (error.code === ErrorCode.originNotAllowed) return {...view, canRetry: false, action: null};
     if (error.code !== ErrorCode.sessionNotFound || !this.configuration.trim()) return view;
     const model = this.model.trim();
     return {
