@@ -19,6 +19,10 @@ export async function ensureBuilt(): Promise<void> {
     const built = spawnSync('npx', ['rollup', '-c', '--silent'], {stdio: 'inherit'});
     if (built.status !== 0) throw new Error('rollup failed');
   }
+  if (!existsSync('dist/types/index.d.ts')) {
+    const built = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {stdio: 'inherit'});
+    if (built.status !== 0) throw new Error('tsc failed');
+  }
   if (!existsSync('demo/build/react-demo.js') || !existsSync('demo/build/vue-demo.js')) {
     await (buildDemos as () => Promise<void>)();
   }
@@ -66,26 +70,24 @@ export function startServiceProcess(env: Record<string, string> = {}): Promise<S
 export interface HostSite {
   /** `http://localhost:<port>`: another origin than the service's `http://127.0.0.1:<port>`. */
   origin: string;
-  /** Serves `html` at `path` from now on. */
-  page(path: string, html: string): void;
+  /** Serves `body` at `path` from now on (HTML unless `type` says otherwise). */
+  page(path: string, body: string, type?: string): void;
   close(): Promise<void>;
 }
 
 /** A host's own web server: static pages on localhost, nothing else. */
 export async function startHostSite(): Promise<HostSite> {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, {body: string; type: string}>();
   const server: Server = createServer((request, response) => {
-    const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
-    response.writeHead(html === undefined ? 404 : 200, {
-      'content-type': 'text/html; charset=utf-8',
-    });
-    response.end(html ?? 'not found');
+    const page = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
+    response.writeHead(page ? 200 : 404, {'content-type': page?.type ?? 'text/plain'});
+    response.end(page?.body ?? 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   return {
     origin: `http://localhost:${port}`,
-    page: (path, html) => void pages.set(path, html),
+    page: (path, body, type = 'text/html; charset=utf-8') => void pages.set(path, {body, type}),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
