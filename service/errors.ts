@@ -18,6 +18,7 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   conflict: 'conflict',
   internal: 'internal_error',
+  originNotAllowed: 'origin_not_allowed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,5 +1,6 @@
 import type {MiddlewareHandler} from 'hono';
 import {cors} from 'hono/cors';
+import {ErrorCode, ServiceError} from '../errors.js';
 
 /** Origins allowed to call the service from a browser: `'*'` or a list of exact origins. */
 export type AllowedOrigins = '*' | readonly string[];
@@ -31,20 +32,15 @@ export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (origin && c.req.method !== 'OPTIONS' && !isAllowed(origin, c.req.url)) {
-      return Response.json(
-        {
-          code: 'origin_not_allowed',
-          message: `Pages from ${origin} may not call this service; add the origin to ALLOWED_ORIGINS`,
-        },
-        {
-          status: 403,
-          headers: {
-            'access-control-allow-origin': origin,
-            'access-control-expose-headers': exposeHeaders.join(','),
-            vary: 'Origin',
-          },
-        },
-      );
+      return new ServiceError(
+        403,
+        ErrorCode.originNotAllowed,
+        `Pages from ${origin} may not call this service; add the origin to ALLOWED_ORIGINS`,
+      ).toResponse({
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': exposeHeaders.join(','),
+        vary: 'Origin',
+      });
     }
     return handler(c, next);
   };
