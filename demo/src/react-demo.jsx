@@ -69,9 +69,9 @@ function App() {
         <div>
           <h1>React 19</h1>
           <p>
-            The element is rendered by React, its <code>fetchToken</code> set as a property
-            through a ref, its events read from <code>e.detail</code>. The widget&rsquo;s script
-            loads only after React&rsquo;s first render.
+            The element is rendered by React, its <code>fetchToken</code> set as a property through
+            a ref, its events read from <code>e.detail</code>. The widget&rsquo;s script loads only
+            after React&rsquo;s first render.
           </p>
         </div>
         <label className="controls">

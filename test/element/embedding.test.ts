@@ -209,7 +209,7 @@ describe('loading="lazy"', () => {
       const el = wrapper.querySelector('product-configurator')!;
       await el.updateComplete;
       await new Promise(requestAnimationFrame);
-      expect($(el, '[part~="skeleton"]')).to.exist;
+      expect($(el, '[part~="skeleton"]').getAttribute('part')).to.contain('skeleton');
       expect(el.getBoundingClientRect().height).to.be.greaterThan(300);
       expect(el.session).to.equal(null);
       expect(requests.requests.filter((r) => r.url.includes('/configurator/'))).to.deep.equal([]);

@@ -181,3 +181,31 @@ describe('themed page', {timeout: 120_000}, () => {
     await page.close();
   });
 });
+
+describe('CMS page', {timeout: 120_000}, () => {
+  test('two configurators in an article start, sharing one token', async () => {
+    const page = await browser.newPage({viewport: {width: 1200, height: 900}});
+    let tokenRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/configurator-token')) tokenRequests += 1;
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as {bothReady: Promise<string[]>};
+      const names: string[] = [];
+      w.bothReady = new Promise((resolve) =>
+        document.addEventListener('configurator-ready', (e) => {
+          names.push((e as CustomEvent).detail.configuration.featureModel.name);
+          if (names.length === 2) resolve(names.sort());
+        }),
+      );
+    });
+    await page.goto(`${service.url}/cms.html`);
+    const names = await page.evaluate(
+      () => (window as unknown as {bothReady: Promise<string[]>}).bothReady,
+    );
+    assert.equal(names.length, 2);
+    assert.notEqual(names[0], names[1]);
+    assert.equal(tokenRequests, 1);
+    await page.close();
+  });
+});
