@@ -338,7 +338,7 @@ export class SessionController implements ReactiveController {
     const where = byTokenEndpoint ? `the token endpoint ${party}` : `the service at ${party}`;
     console.warn(
       `<product-configurator> origin_not_allowed: ${where} refused pages from ${location.origin}. ` +
-        'Add this origin to its allowed origins: `allowedOrigins` of createTokenEndpoint, ' +
+        "Add this origin to its allowed origins: the token endpoint helper's `allowedOrigins`, " +
         'or ALLOWED_ORIGINS of the reference service.',
     );
   }
