@@ -1,7 +1,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {ignores: ['node_modules/', 'dist/', '.test-results/', '.data/', 'custom-elements.json']},
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.test-results/',
+      '.data/',
+      'demo/build/',
+      'custom-elements.json',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -16,6 +16,8 @@ mkdirSync(out, {recursive: true});
 
 const build = spawnSync('npx', ['rollup', '-c', '--silent'], {stdio: 'inherit'});
 if (build.status !== 0) process.exit(build.status ?? 1);
+const demos = spawnSync(process.execPath, ['scripts/build-demos.mjs'], {stdio: 'inherit'});
+if (demos.status !== 0) process.exit(demos.status ?? 1);
 
 function startService() {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-shots-'));
@@ -173,6 +175,40 @@ try {
       [...document.querySelectorAll('product-configurator')].every((el) => el.value),
     );
     await page.screenshot({path: `${out}/cms.png`, fullPage: true});
+    await context.close();
+  }
+  // The framework pages: React 19 (widget loaded after React's first render) and Vue 3, each
+  // with the events it received, read from `detail`.
+  for (const name of ['react', 'vue']) {
+    const {context, page} = await openDemo({width: 1280, height: 900}, `${name}.html`);
+    await option(page, 'White').check();
+    await page.locator('#events li[data-type="configurator-change"]').first().waitFor();
+    await settle(page);
+    await page.screenshot({path: `${out}/${name}.png`, fullPage: true});
+    await context.close();
+  }
+
+  // The themed page: restyled through custom properties and parts; its lazy element waits
+  // below the fold with its space reserved, and starts when scrolled to.
+  {
+    const context = await browser.newContext({
+      viewport: {width: 1280, height: 900},
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/themed.html`);
+    await page.waitForFunction(() => customElements.get('product-configurator'));
+    const ready = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document.addEventListener('configurator-ready', resolve, {once: true}),
+        ),
+    );
+    await page.locator('product-configurator').scrollIntoViewIfNeeded();
+    await ready;
+    await settle(page);
+    await page.locator('product-configurator').screenshot({path: `${out}/themed.png`});
     await context.close();
   }
   console.log(`screenshots saved in ${out}/`);

@@ -2,7 +2,8 @@
 import {readFileSync} from 'node:fs';
 import {gzipSync, brotliCompressSync} from 'node:zlib';
 
-const BUDGET_GZIP_BYTES = 45 * 1024;
+// 47 KB since the embedding work (events with detail and price, setup errors, lazy start).
+const BUDGET_GZIP_BYTES = 47 * 1024;
 const file = 'dist/product-configurator.js';
 const source = readFileSync(file);
 const gzip = gzipSync(source, {level: 9}).length;

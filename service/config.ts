@@ -12,7 +12,11 @@ export interface ServiceConfig {
   /** `CLIENT_ID` and `CLIENT_SECRET`, default demo-client / demo-secret. */
   clientId: string;
   clientSecret: string;
-  /** `ALLOWED_ORIGINS`: comma list of origins; empty or `*` allows any. */
+  /**
+   * `ALLOWED_ORIGINS`: the page origins, besides the service's own, that may embed the widget
+   * against this service: call its API from a browser and get tokens from the demo token
+   * endpoint. A comma list of origins, or `*` for any; unset, only the service's own pages.
+   */
   allowedOrigins: AllowedOrigins;
   /**
    * `WEBHOOKS_ALLOW_PRIVATE_TARGETS=1` (or `true`): webhooks may target loopback, private and
@@ -33,7 +37,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dataDir: env.DATA_DIR || '.data',
     clientId: env.CLIENT_ID || demoApplication.clientId,
     clientSecret: env.CLIENT_SECRET || demoApplication.secret,
-    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    // Unset means the service's own pages only: a page elsewhere must be named on purpose.
+    allowedOrigins: env.ALLOWED_ORIGINS?.trim() ? parseAllowedOrigins(env.ALLOWED_ORIGINS) : [],
     webhooksAllowPrivateTargets: flag(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS'),
   };
 }

@@ -20,6 +20,7 @@ export const ErrorCode = {
   storageFull: 'storage_full',
   storageUnavailable: 'storage_unavailable',
   internal: 'internal_error',
+  originNotAllowed: 'origin_not_allowed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

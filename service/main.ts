@@ -1,11 +1,11 @@
 // `npm start`: the reference service, the demo pages and the built widget from one process.
 import {serve} from '@hono/node-server';
-import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
 import {demoTokenRoute} from '../src/server/demo-token-route.js';
 import {createApp} from './app.js';
 import {ConfigError, readConfig} from './config.js';
 import {ErrorCode, ServiceError} from './errors.js';
+import {staticFiles} from './http/static-files.js';
 import {LargeModelNodesError, servedModels} from './models/index.js';
 import {StoreOpenError, openStore} from './store/index.js';
 
@@ -20,18 +20,30 @@ const {app, close} = createApp({
 
 // Static files first: a file that exists wins, anything else falls through to the service.
 const site = new Hono();
-site.use('/dist/*', serveStatic({root: './'}));
-site.get('/dist/*', () =>
-  new ServiceError(
+// The widget for pages on any origin: a module script is a CORS request, so every file says
+// who may load it; rollup names chunks by content hash, so those may be cached for good.
+const widgetFiles = staticFiles({
+  root: './dist',
+  prefix: '/dist',
+  crossOrigin: true,
+  hashed: (path) => path.startsWith('chunks/'),
+});
+site.get('/dist/*', async (c) => {
+  const file = await widgetFiles(c.req.raw);
+  if (file) return file;
+  return new ServiceError(
     404,
     ErrorCode.notFound,
     'No such file in dist/ (run npm run build)',
-  ).toResponse(),
-);
-const demoFiles = serveStatic({root: './demo'});
+  ).toResponse({'access-control-allow-origin': '*'});
+});
+const demoFiles = staticFiles({root: './demo'});
 // Service paths never name a demo file; skipping them saves a file lookup per API call.
 const servicePath = /^\/(api|configurator|data|connect|images)\//;
-site.use('/*', (c, next) => (servicePath.test(c.req.path) ? next() : demoFiles(c, next)));
+site.get('/*', async (c, next) => {
+  const file = servicePath.test(c.req.path) ? undefined : await demoFiles(c.req.raw);
+  return file ?? next();
+});
 // The demo page's host backend: issues tokens to the page without showing it the secret.
 site.all(
   '/api/configurator-token',

@@ -1,4 +1,5 @@
 import type {MiddlewareHandler} from 'hono';
+import {ErrorCode, ServiceError} from '../errors.js';
 
 /** Origins allowed to call the service from a browser: `'*'` or a list of exact origins. */
 export type AllowedOrigins = '*' | readonly string[];
@@ -10,9 +11,13 @@ const maxAge = '600';
 
 /**
  * CORS for browsers on other origins (the widget is embedded on shop pages). Bearer tokens
- * travel in a header, never in cookies, so credentials stay off and `*` is safe by default.
- * Registered first, so preflights never meet authentication and error answers carry the
- * headers too.
+ * travel in a header, never in cookies, so credentials stay off and `*` is safe. Registered
+ * first, so preflights never meet authentication and error answers carry the headers too.
+ *
+ * With a list, the service's own origin is always allowed (its demo pages), and a page on any
+ * other origin gets a 403 `origin_not_allowed` it can read: the preflight lets every origin
+ * through and the refusal carries the CORS headers, so the widget can say what is wrong
+ * instead of "could not be reached". Nothing but the refusal is ever answered to such a page.
  *
  * Hono's own `cors` writes its headers into `c.res` before the handler runs, which makes Hono
  * copy the handler's answer into a new Response afterwards; on Node that turned every answer
@@ -21,12 +26,15 @@ const maxAge = '600';
  */
 export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler {
   const list = allowed === '*' ? undefined : new Set(allowed);
-  const allowOrigin = (origin: string | undefined) =>
-    list === undefined ? '*' : origin !== undefined && list.has(origin) ? origin : undefined;
+  const isAllowed = (origin: string, url: string) =>
+    list === undefined || list.has(origin) || origin === new URL(url).origin;
   return async function cors(c, next) {
-    const origin = allowOrigin(c.req.header('origin'));
+    const requestOrigin = c.req.header('origin');
+    // With a list, only an allowed origin is echoed back; refused ones get the readable 403.
+    const origin = list === undefined ? '*' : requestOrigin;
     if (c.req.method === 'OPTIONS') {
       const headers = new Headers();
+      // Refused origins pass the preflight only so that the refusal itself can be read.
       if (origin) headers.set('Access-Control-Allow-Origin', origin);
       headers.set('Access-Control-Expose-Headers', exposeHeaders);
       if (list) headers.append('Vary', 'Origin');
@@ -35,6 +43,17 @@ export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler
       headers.set('Access-Control-Allow-Headers', allowHeaders);
       headers.append('Vary', 'Access-Control-Request-Headers');
       return new Response(null, {headers, status: 204, statusText: 'No Content'});
+    }
+    if (requestOrigin && !isAllowed(requestOrigin, c.req.url)) {
+      return new ServiceError(
+        403,
+        ErrorCode.originNotAllowed,
+        `Pages from ${requestOrigin} may not call this service; add the origin to ALLOWED_ORIGINS`,
+      ).toResponse({
+        'access-control-allow-origin': requestOrigin,
+        'access-control-expose-headers': exposeHeaders,
+        vary: 'Origin',
+      });
     }
     await next();
     let headers: Headers;

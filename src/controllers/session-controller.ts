@@ -2,13 +2,15 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {ConfiguratorChangeEvent} from '../events/configurator-change-event.js';
 import {ConfiguratorConflictEvent} from '../events/configurator-conflict-event.js';
 import {ConfiguratorErrorEvent} from '../events/configurator-error-event.js';
+import {ConfiguratorLanguageChangeEvent} from '../events/configurator-language-change-event.js';
+import {displayedPrice} from '../events/price.js';
 import {ConfiguratorReadyEvent} from '../events/configurator-ready-event.js';
 import {
+  ConfiguratorError,
   ConfiguratorSession,
   ErrorCode,
   endpointTokenSource,
   functionTokenSource,
-  type ConfiguratorError,
   type FetchedToken,
   type SessionChangeEvent,
   type SessionConflictEvent,
@@ -17,6 +19,7 @@ import {
   type TokenRequest,
   type TokenSource,
 } from '../session/index.js';
+import type {Configuration} from '../session/wire.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {
@@ -56,9 +59,19 @@ export class SessionController implements ReactiveController {
   /** The endpoint source in use, kept while its URL stays so its cached token is reused. */
   #endpointSource: {url: string; source: TokenSource} | null = null;
   #functionSource: TokenSource | null = null;
+  /** A mistake in the element's settings that keeps it from starting, shown and reported once. */
+  #setupError: ConfiguratorError | null = null;
+  /** The origin refusals already explained in the console, so each is written once. */
+  #warned = new Set<string>();
 
-  constructor(host: Host) {
+  /** Whether the shopper sees prices incl. VAT: event payloads carry the price on screen. */
+  #inclVat: () => boolean;
+  /** The language of the configuration last rendered, to tell a language switch. */
+  #shownLanguage = '';
+
+  constructor(host: Host, options: {inclVat?: () => boolean} = {}) {
     this.#host = host;
+    this.#inclVat = options.inclVat ?? (() => true);
     host.addController(this);
   }
 
@@ -69,6 +82,11 @@ export class SessionController implements ReactiveController {
 
   get snapshot(): SessionSnapshot | null {
     return this.#session?.snapshot ?? null;
+  }
+
+  /** Why the element cannot start (`no_token_source`, `invalid_api_url`), if it cannot. */
+  get setupError(): ConfiguratorError | null {
+    return this.#setupError;
   }
 
   hostConnected(): void {
@@ -93,16 +111,45 @@ export class SessionController implements ReactiveController {
    * Called from the element's `willUpdate` with its current properties, so that attributes set
    * in any order within one task lead to one decision.
    */
-  sync(config: SessionConfig): void {
+  sync(settings: SessionConfig): void {
+    let config = settings;
     const previousLang = this.#config?.lang;
     this.#config = config;
     if (!this.#host.isConnected) return;
     const token = config.fetchToken ? 'function' : config.tokenEndpoint;
     const target = config.configuration || config.model;
-    if (!target || !token) {
-      if (this.#session && !target) this.#dispose();
+    if (!target) {
+      this.#reportSetup(null);
+      if (this.#session) this.#dispose();
       return;
     }
+    const apiUrl = serviceUrl(config.apiUrl);
+    if (apiUrl === null) {
+      if (this.#session) this.#dispose();
+      this.#reportSetup(
+        new ConfiguratorError(
+          ErrorCode.invalidApiUrl,
+          `api-url "${config.apiUrl}" is not a URL: give the service's absolute http(s) URL, like https://configurator.example`,
+        ),
+      );
+      return;
+    }
+    if (!token) {
+      // A running session keeps its last token source; only a start needs one.
+      if (!this.#session) {
+        this.#reportSetup(
+          new ConfiguratorError(
+            ErrorCode.noTokenSource,
+            this.#host.hasAttribute('fetch-token')
+              ? 'fetchToken must be set as a property (a function); the fetch-token attribute is ignored'
+              : "Set token-endpoint to your backend's token URL, or the fetchToken property to a function",
+          ),
+        );
+      }
+      return;
+    }
+    this.#reportSetup(null);
+    config = {...config, apiUrl};
     // The token source is not part of the key: it only says where tokens come from, so a new
     // one takes over the running session (see #tokenSource) and the shopper keeps their choices.
     const key = JSON.stringify([config.apiUrl, config.model, config.configuration]);
@@ -179,15 +226,35 @@ export class SessionController implements ReactiveController {
     const onSnapshot = () => {
       this.#host.requestUpdate();
       const configuration = session.snapshot.configuration;
-      if (configuration && configuration.id !== this.#readyId) {
+      if (!configuration) return;
+      if (configuration.id !== this.#readyId) {
         this.#readyId = configuration.id;
-        this.#afterRender(session, () => new ConfiguratorReadyEvent(configuration));
+        this.#shownLanguage = configuration.languageIso;
+        this.#afterRender(
+          session,
+          () => new ConfiguratorReadyEvent(configuration, this.#price(configuration)),
+        );
+      } else if (configuration.languageIso && configuration.languageIso !== this.#shownLanguage) {
+        this.#shownLanguage = configuration.languageIso;
+        this.#afterRender(
+          session,
+          () =>
+            new ConfiguratorLanguageChangeEvent(
+              configuration.languageIso,
+              configuration,
+              this.#price(configuration),
+            ),
+        );
       }
     };
     const onChange = (e: Event) => {
       const {configuration, changes, source} = e as SessionChangeEvent;
       if (changes.length === 0) return;
-      this.#afterRender(session, () => new ConfiguratorChangeEvent(configuration, changes, source));
+      this.#afterRender(
+        session,
+        () =>
+          new ConfiguratorChangeEvent(configuration, changes, source, this.#price(configuration)),
+      );
     };
     const onConflict = (e: Event) => {
       const {conflicts, requirement} = e as SessionConflictEvent;
@@ -196,6 +263,7 @@ export class SessionController implements ReactiveController {
     const onError = (e: Event) => {
       const error: ConfiguratorError = (e as SessionErrorEvent).error;
       if (error.code === ErrorCode.aborted) return;
+      if (error.code === ErrorCode.originNotAllowed) this.#explainOriginRefusal(error, config);
       this.#afterRender(
         session,
         () =>
@@ -230,6 +298,51 @@ export class SessionController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  #price(configuration: Configuration) {
+    return displayedPrice(configuration, this.#inclVat());
+  }
+
+  /** Shows a settings mistake and reports it once; `null` clears it. */
+  #reportSetup(error: ConfiguratorError | null) {
+    const previous = this.#setupError;
+    this.#setupError = error;
+    if (!error || (previous?.code === error.code && previous.message === error.message)) return;
+    console.warn(`<product-configurator> ${error.code}: ${error.message}`);
+    void this.#host.updateComplete.then(() => {
+      if (this.#setupError !== error) return;
+      this.#host.dispatchEvent(
+        new ConfiguratorErrorEvent({
+          code: error.code,
+          message: error.message,
+          retryable: false,
+          status: null,
+        }),
+      );
+    });
+  }
+
+  /**
+   * The shopper only sees that the configurator is unavailable; the host's developer learns
+   * here which setting lets this page in, once per refusing party.
+   */
+  #explainOriginRefusal(error: ConfiguratorError, config: SessionConfig) {
+    const byTokenEndpoint =
+      (error.details as {refusedBy?: string} | undefined)?.refusedBy === 'token-endpoint';
+    const party = byTokenEndpoint
+      ? config.fetchToken
+        ? 'fetchToken'
+        : config.tokenEndpoint
+      : config.apiUrl;
+    if (this.#warned.has(party)) return;
+    this.#warned.add(party);
+    const where = byTokenEndpoint ? `the token endpoint ${party}` : `the service at ${party}`;
+    console.warn(
+      `<product-configurator> origin_not_allowed: ${where} refused pages from ${location.origin}. ` +
+        "Add this origin to its allowed origins: the token endpoint helper's `allowedOrigins`, " +
+        'or ALLOWED_ORIGINS of the reference service.',
+    );
+  }
+
   /** Dispatches once the element has rendered what the event reports, unless replaced since. */
   #afterRender(session: ConfiguratorSession, make: () => Event) {
     void this.#host.updateComplete.then(() => {
@@ -244,5 +357,21 @@ export class SessionController implements ReactiveController {
     this.#session = null;
     this.#key = '';
     this.#host.requestUpdate();
+  }
+}
+
+/**
+ * The service's base URL without a trailing slash, or null when `value` is not one: an
+ * absolute http(s) URL, or a path on the page's origin. `localhost:8787` (no scheme) parses
+ * as a URL of the scheme `localhost:` and is refused too.
+ */
+function serviceUrl(value: string): string | null {
+  if (!/^(https?:\/\/|\/)/i.test(value)) return null;
+  try {
+    const url = new URL(value, document.baseURI);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return null;
   }
 }

@@ -49,6 +49,9 @@ const reasonByCode: Partial<Record<ErrorCode, Reason>> = {
   [ErrorCode.serviceUnavailable]: 'unavailable',
   [ErrorCode.serverError]: 'unavailable',
   [ErrorCode.badResponse]: 'badResponse',
+  [ErrorCode.originNotAllowed]: 'setup',
+  [ErrorCode.noTokenSource]: 'setup',
+  [ErrorCode.invalidApiUrl]: 'setup',
 };
 
 function reasonOf(error: ConfiguratorError): Reason {
@@ -66,12 +69,13 @@ function reasonOf(error: ConfiguratorError): Reason {
  *
  * @summary An embeddable product configurator with quote requests.
  *
- * @fires configurator-ready - The first configuration of a session has been rendered (again after a restart). `configuration`.
- * @fires configurator-change - The service applied a change and it has been rendered. `configuration`, `changes`, `source`.
- * @fires configurator-conflict - The service answered a requirement with conflicts. `conflicts`, `requirement`.
- * @fires configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `configurationId`, `customer`.
- * @fires configurator-quote-requested - The service accepted the quote request. `configurationId`, `quotationId`, `debtorId`, `result`.
- * @fires configurator-error - Loading or applying failed. `code`, `message`, `retryable`, `status`.
+ * @fires {ConfiguratorReadyEvent} configurator-ready - The first configuration of a session has been rendered (again after a restart). `detail`: `configuration`, `price`.
+ * @fires {ConfiguratorChangeEvent} configurator-change - The service applied a change and it has been rendered. `detail`: `configuration`, `changes`, `source`, `price`.
+ * @fires {ConfiguratorConflictEvent} configurator-conflict - The service answered a requirement with conflicts. `detail`: `conflicts`, `requirement`.
+ * @fires {ConfiguratorQuoteSubmitEvent} configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `detail`: `configurationId`, `customer`.
+ * @fires {ConfiguratorQuoteRequestedEvent} configurator-quote-requested - The service accepted the quote request. `detail`: `configurationId`, `quotationId`, `debtorId`, `result`.
+ * @fires {ConfiguratorErrorEvent} configurator-error - Loading or applying failed, or the element's settings keep it from starting. `detail`: `code`, `message`, `retryable`, `status`.
+ * @fires {ConfiguratorLanguageChangeEvent} configurator-language-change - The session's language changed and the new texts and price labels are rendered. `detail`: `lang`, `configuration`, `price`.
  *
  * @slot header - Content above the configurator, such as a product introduction.
  * @slot quote-footer - Content beside the quote form's submit button, such as terms or a privacy note.
@@ -225,6 +229,24 @@ export class ProductConfiguratorElement extends LitElement {
   @property({attribute: false}) fetchToken:
     ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
 
+  /**
+   * `lazy` starts the session only when the element comes near the viewport, like `loading` on
+   * an image; its space is reserved meanwhile. Default `eager`: start as soon as it can.
+   */
+  @property() loading: 'eager' | 'lazy' = 'eager';
+
+  /**
+   * The same as `fetchToken`, under the name frameworks derive from a kebab-case binding (Vue's
+   * `:fetch-token="fn"` sets this property when the element is already defined).
+   */
+  get 'fetch-token'(): ((request?: TokenRequest) => Promise<FetchedToken>) | null {
+    return this.fetchToken;
+  }
+  set 'fetch-token'(value: ((request?: TokenRequest) => Promise<FetchedToken>) | null) {
+    this.fetchToken = value;
+  }
+
+  @state() private _nearViewport = false;
   @state() private _screen: Screen = 'configure';
   @state() private _activeStep = '';
   @state() private _inclVat = true;
@@ -236,11 +258,12 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _copyStatus = '';
   @state() private _announcement = '';
 
-  #controller = new SessionController(this);
+  #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #draft: Record<string, string> = {};
   /** The language and total last rendered, to announce real changes of the total only. */
   #lastTotal = '';
   #returnFocus: HTMLElement | null = null;
+  #viewport: IntersectionObserver | null = null;
 
   /** The headless session behind the element (null until a model and a token source are set). */
   get session(): ConfiguratorSession | null {
@@ -315,7 +338,55 @@ export class ProductConfiguratorElement extends LitElement {
     return session;
   }
 
+  constructor() {
+    super();
+    // Set before the tag was defined (Vue's `.prop` binding of `fetch-token`), the value is an
+    // own property hiding the accessor: take it over, as Lit does for declared properties.
+    if (Object.prototype.hasOwnProperty.call(this, 'fetch-token')) {
+      const value = (this as Record<string, unknown>)['fetch-token'];
+      delete (this as Record<string, unknown>)['fetch-token'];
+      this.fetchToken = value as typeof this.fetchToken;
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#watchViewport();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#viewport?.disconnect();
+    this.#viewport = null;
+  }
+
+  /** Waits for a lazy element to come within half a screen of the viewport; then it may start. */
+  #watchViewport() {
+    if (this.loading !== 'lazy' || this._nearViewport || this.#viewport || !this.isConnected)
+      return;
+    if (typeof IntersectionObserver !== 'function') {
+      this._nearViewport = true;
+      return;
+    }
+    this.#viewport = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.#viewport?.disconnect();
+        this.#viewport = null;
+        this._nearViewport = true;
+      },
+      {rootMargin: '50% 0px'},
+    );
+    this.#viewport.observe(this);
+  }
+
+  /** Whether `loading="lazy"` still holds the start back. */
+  get #waiting(): boolean {
+    return this.loading === 'lazy' && !this._nearViewport;
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('loading')) this.#watchViewport();
     if (changed.has('model') || changed.has('configuration')) {
       // Another product (or configuration): start at its beginning, not on an old form.
       this._screen = 'configure';
@@ -325,6 +396,7 @@ export class ProductConfiguratorElement extends LitElement {
       this._formError = '';
       this.#lastTotal = '';
     }
+    if (this.#waiting) return;
     this.#controller.sync({
       model: this.model.trim(),
       configuration: this.configuration.trim(),
@@ -390,6 +462,16 @@ export class ProductConfiguratorElement extends LitElement {
       body = renderError(this.#blockingErrorView(snapshot, snapshot.error, s), true, s, () =>
         this.#retry(),
       );
+    } else if (this.#controller.setupError && !this.#waiting) {
+      // Only the page's developer can fix the settings: no button to press.
+      const view: ErrorView = {
+        title: s.errorTitle,
+        message: s.errorLoad,
+        reason: s.errorReasons[reasonOf(this.#controller.setupError)],
+        canRetry: false,
+        action: null,
+      };
+      body = renderError(view, true, s, () => {});
     } else if (hasTarget) {
       body = renderSkeleton(s);
     }
@@ -551,6 +633,8 @@ export class ProductConfiguratorElement extends LitElement {
    */
   #blockingErrorView(snapshot: SessionSnapshot, error: ConfiguratorError, s: Strings): ErrorView {
     const view = this.#errorView(snapshot, error, s, true);
+    // Only the page's developer can let this page in: no button to press.
+    if (error.code === ErrorCode.originNotAllowed) return {...view, canRetry: false, action: null};
     if (error.code !== ErrorCode.sessionNotFound || !this.configuration.trim()) return view;
     const model = this.model.trim();
     return {

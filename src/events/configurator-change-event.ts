@@ -1,24 +1,51 @@
 import type {ChangeSource} from '../session/session-events.js';
 import type {Configuration} from '../session/wire.js';
+import type {DisplayedPrice} from './price.js';
+
+export interface ConfiguratorChangeDetail {
+  /** The configuration after the change. */
+  configuration: Configuration;
+  /** Node ids whose value or text changed. */
+  changes: readonly string[];
+  /** `'user'`: the shopper in the UI; `'api'`: the host through a method, or the session. */
+  source: ChangeSource;
+  /** The total as the shopper now sees it. */
+  price: DisplayedPrice;
+}
 
 /**
  * Fired after the service applied a change and the element rendered it. Never fired for a
  * change that changed nothing.
  */
-export class ConfiguratorChangeEvent extends Event {
+export class ConfiguratorChangeEvent extends CustomEvent<ConfiguratorChangeDetail> {
   static readonly eventName = 'configurator-change' as const;
-  /** The configuration after the change. */
-  readonly configuration: Configuration;
-  /** Node ids whose value or text changed. */
-  readonly changes: readonly string[];
-  /** `'user'`: the shopper in the UI; `'api'`: the host through a method, or the session. */
-  readonly source: ChangeSource;
 
-  constructor(configuration: Configuration, changes: readonly string[], source: ChangeSource) {
-    super(ConfiguratorChangeEvent.eventName, {bubbles: true, composed: true});
-    this.configuration = configuration;
-    this.changes = changes;
-    this.source = source;
+  constructor(
+    configuration: Configuration,
+    changes: readonly string[],
+    source: ChangeSource,
+    price: DisplayedPrice,
+  ) {
+    super(ConfiguratorChangeEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      detail: {configuration, changes, source, price},
+    });
+  }
+
+  /** Same as `detail.configuration`. */
+  get configuration(): Configuration {
+    return this.detail.configuration;
+  }
+
+  /** Same as `detail.changes`. */
+  get changes(): readonly string[] {
+    return this.detail.changes;
+  }
+
+  /** Same as `detail.source`. */
+  get source(): ChangeSource {
+    return this.detail.source;
   }
 }
 

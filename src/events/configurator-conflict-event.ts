@@ -1,20 +1,35 @@
 import type {Conflict, Requirement} from '../session/wire.js';
 
+export interface ConfiguratorConflictDetail {
+  /** What accepting would add, remove, switch or change. */
+  conflicts: readonly Conflict[];
+  /** The requirement that was not applied. */
+  requirement: Requirement;
+}
+
 /**
  * Fired when the service answered a requirement with conflicts. The element then asks the
  * shopper to accept (apply it and its consequences) or cancel (keep the configuration).
  */
-export class ConfiguratorConflictEvent extends Event {
+export class ConfiguratorConflictEvent extends CustomEvent<ConfiguratorConflictDetail> {
   static readonly eventName = 'configurator-conflict' as const;
-  /** What accepting would add, remove, switch or change. */
-  readonly conflicts: readonly Conflict[];
-  /** The requirement that was not applied. */
-  readonly requirement: Requirement;
 
   constructor(conflicts: readonly Conflict[], requirement: Requirement) {
-    super(ConfiguratorConflictEvent.eventName, {bubbles: true, composed: true});
-    this.conflicts = conflicts;
-    this.requirement = requirement;
+    super(ConfiguratorConflictEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      detail: {conflicts, requirement},
+    });
+  }
+
+  /** Same as `detail.conflicts`. */
+  get conflicts(): readonly Conflict[] {
+    return this.detail.conflicts;
+  }
+
+  /** Same as `detail.requirement`. */
+  get requirement(): Requirement {
+    return this.detail.requirement;
   }
 }
 

@@ -1,21 +1,49 @@
-/** Fired when loading or applying failed. The shopper's choices are kept for a retry. */
-export class ConfiguratorErrorEvent extends Event {
-  static readonly eventName = 'configurator-error' as const;
-  /** Stable code, documented in docs/errors.md (for example `network`, `unauthorized`). */
-  readonly code: string;
+export interface ConfiguratorErrorDetail {
+  /** Stable code, documented in docs/widget-errors.md (for example `network`, `unauthorized`). */
+  code: string;
   /** For people; not stable. */
-  readonly message: string;
+  message: string;
   /** Whether trying again may succeed. */
-  readonly retryable: boolean;
+  retryable: boolean;
   /** The HTTP status, or null when no response arrived. */
-  readonly status: number | null;
+  status: number | null;
+}
 
-  constructor(init: {code: string; message: string; retryable: boolean; status: number | null}) {
-    super(ConfiguratorErrorEvent.eventName, {bubbles: true, composed: true});
-    this.code = init.code;
-    this.message = init.message;
-    this.retryable = init.retryable;
-    this.status = init.status;
+/** Fired when loading or applying failed. The shopper's choices are kept for a retry. */
+export class ConfiguratorErrorEvent extends CustomEvent<ConfiguratorErrorDetail> {
+  static readonly eventName = 'configurator-error' as const;
+
+  constructor(init: ConfiguratorErrorDetail) {
+    super(ConfiguratorErrorEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      detail: {
+        code: init.code,
+        message: init.message,
+        retryable: init.retryable,
+        status: init.status,
+      },
+    });
+  }
+
+  /** Same as `detail.code`. */
+  get code(): string {
+    return this.detail.code;
+  }
+
+  /** Same as `detail.message`. */
+  get message(): string {
+    return this.detail.message;
+  }
+
+  /** Same as `detail.retryable`. */
+  get retryable(): boolean {
+    return this.detail.retryable;
+  }
+
+  /** Same as `detail.status`. */
+  get status(): number | null {
+    return this.detail.status;
   }
 }
 

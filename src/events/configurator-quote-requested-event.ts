@@ -1,25 +1,48 @@
 import type {QuoteRequested} from '../session/answers.js';
 
+export interface ConfiguratorQuoteRequestedDetail {
+  configurationId: string;
+  /** The quotation the service created (the reference to show the shopper); null when unnamed. */
+  quotationId: string | null;
+  /** The CRM account the service created from the customer fields; null when unnamed. */
+  debtorId: string | null;
+  /** The service's whole answer, including fields this version does not name. */
+  result: QuoteRequested;
+}
+
 /**
  * Fired when the service accepted a quote request. Carries what the service returned; the
  * service may answer without a body, and then only `configurationId` is known.
  */
-export class ConfiguratorQuoteRequestedEvent extends Event {
+export class ConfiguratorQuoteRequestedEvent extends CustomEvent<ConfiguratorQuoteRequestedDetail> {
   static readonly eventName = 'configurator-quote-requested' as const;
-  readonly configurationId: string;
-  /** The quotation the service created (the reference to show the shopper); null when unnamed. */
-  readonly quotationId: string | null;
-  /** The CRM account the service created from the customer fields; null when unnamed. */
-  readonly debtorId: string | null;
-  /** The service's whole answer, including fields this version does not name. */
-  readonly result: QuoteRequested;
 
   constructor(configurationId: string, result: QuoteRequested) {
-    super(ConfiguratorQuoteRequestedEvent.eventName, {bubbles: true, composed: true});
-    this.configurationId = configurationId;
-    this.quotationId = result.quotationId;
-    this.debtorId = result.debtorId;
-    this.result = result;
+    super(ConfiguratorQuoteRequestedEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      detail: {configurationId, quotationId: result.quotationId, debtorId: result.debtorId, result},
+    });
+  }
+
+  /** Same as `detail.configurationId`. */
+  get configurationId(): string {
+    return this.detail.configurationId;
+  }
+
+  /** Same as `detail.quotationId`. */
+  get quotationId(): string | null {
+    return this.detail.quotationId;
+  }
+
+  /** Same as `detail.debtorId`. */
+  get debtorId(): string | null {
+    return this.detail.debtorId;
+  }
+
+  /** Same as `detail.result`. */
+  get result(): QuoteRequested {
+    return this.detail.result;
   }
 }
 

@@ -1,17 +1,31 @@
 import type {Configuration} from '../session/wire.js';
+import type {DisplayedPrice} from './price.js';
+
+export interface ConfiguratorReadyDetail {
+  /** The configuration as the service returned it. */
+  configuration: Configuration;
+  /** The total as the shopper sees it. */
+  price: DisplayedPrice;
+}
 
 /**
  * Fired once per service session when its first configuration has been rendered: after the
  * start or open, and again after `restart()` (which starts a new session).
  */
-export class ConfiguratorReadyEvent extends Event {
+export class ConfiguratorReadyEvent extends CustomEvent<ConfiguratorReadyDetail> {
   static readonly eventName = 'configurator-ready' as const;
-  /** The configuration as the service returned it. */
-  readonly configuration: Configuration;
 
-  constructor(configuration: Configuration) {
-    super(ConfiguratorReadyEvent.eventName, {bubbles: true, composed: true});
-    this.configuration = configuration;
+  constructor(configuration: Configuration, price: DisplayedPrice) {
+    super(ConfiguratorReadyEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      detail: {configuration, price},
+    });
+  }
+
+  /** Same as `detail.configuration`. */
+  get configuration(): Configuration {
+    return this.detail.configuration;
   }
 }
 

@@ -1,6 +1,23 @@
-export {ConfiguratorReadyEvent} from './configurator-ready-event.js';
-export {ConfiguratorChangeEvent} from './configurator-change-event.js';
-export {ConfiguratorConflictEvent} from './configurator-conflict-event.js';
-export {ConfiguratorQuoteSubmitEvent} from './configurator-quote-submit-event.js';
-export {ConfiguratorQuoteRequestedEvent} from './configurator-quote-requested-event.js';
-export {ConfiguratorErrorEvent} from './configurator-error-event.js';
+export {ConfiguratorReadyEvent, type ConfiguratorReadyDetail} from './configurator-ready-event.js';
+export {
+  ConfiguratorChangeEvent,
+  type ConfiguratorChangeDetail,
+} from './configurator-change-event.js';
+export {
+  ConfiguratorConflictEvent,
+  type ConfiguratorConflictDetail,
+} from './configurator-conflict-event.js';
+export {
+  ConfiguratorQuoteSubmitEvent,
+  type ConfiguratorQuoteSubmitDetail,
+} from './configurator-quote-submit-event.js';
+export {
+  ConfiguratorQuoteRequestedEvent,
+  type ConfiguratorQuoteRequestedDetail,
+} from './configurator-quote-requested-event.js';
+export {ConfiguratorErrorEvent, type ConfiguratorErrorDetail} from './configurator-error-event.js';
+export {
+  ConfiguratorLanguageChangeEvent,
+  type ConfiguratorLanguageChangeDetail,
+} from './configurator-language-change-event.js';
+export {displayedPrice, type DisplayedPrice} from './price.js';

@@ -93,5 +93,6 @@ export const de = {
     unavailable: 'Der Dienst ist gerade ausgelastet oder nicht erreichbar.',
     badResponse: 'Der Dienst hat eine unlesbare Antwort gesendet.',
     other: 'Der Dienst konnte die Anfrage nicht verarbeiten.',
+    setup: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
   },
 } satisfies Strings;

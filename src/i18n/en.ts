@@ -91,5 +91,6 @@ export const en = {
     unavailable: 'The service is busy or unavailable at the moment.',
     badResponse: 'The service sent an unreadable answer.',
     other: 'The service could not handle the request.',
+    setup: 'This page is not set up to use the configurator yet.',
   },
 } satisfies Strings;

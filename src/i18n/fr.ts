@@ -92,5 +92,6 @@ export const fr = {
     unavailable: 'Le service est occupé ou indisponible pour le moment.',
     badResponse: 'Le service a envoyé une réponse illisible.',
     other: 'Le service n’a pas pu traiter la demande.',
+    setup: 'Cette page n’est pas encore configurée pour le configurateur.',
   },
 } satisfies Strings;

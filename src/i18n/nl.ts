@@ -91,5 +91,6 @@ export const nl = {
     unavailable: 'De service is op dit moment druk of niet beschikbaar.',
     badResponse: 'De service stuurde een onleesbaar antwoord.',
     other: 'De service kon het verzoek niet verwerken.',
+    setup: 'Deze pagina is nog niet ingericht voor de configurator.',
   },
 } satisfies Strings;

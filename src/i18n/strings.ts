@@ -100,5 +100,10 @@ export interface Strings {
     /** A success answer the widget cannot read (`bad_response`). */
     badResponse: string;
     other: string;
+    /**
+     * The page is not set up to use the service (no token source, an `api-url` that is not a
+     * URL, an origin the service or token endpoint refuses): nothing the shopper can fix.
+     */
+    setup: string;
   };
 }

@@ -9,7 +9,7 @@ export interface DemoTokenRouteConfig {
   host: string;
   clientId: string;
   clientSecret: string;
-  /** Further page origins (the service's `ALLOWED_ORIGINS`); `'*'` adds none. */
+  /** Further page origins (the service's `ALLOWED_ORIGINS`); `'*'`: any page origin. */
   allowedOrigins?: '*' | readonly string[];
 }
 
@@ -27,13 +27,33 @@ export function demoTokenRoute(
   server: () => ListeningServer,
 ): (c: {req: {raw: Request}; env?: unknown}) => Promise<Response> {
   let endpoint: TokenEndpointHandler | undefined;
-  return (c) => {
-    endpoint ??= build(config, server());
-    return endpoint(c.req.raw, c.env as Parameters<TokenEndpointHandler>[1]);
+  let ownOrigin = '';
+  return async (c) => {
+    if (!endpoint) {
+      ({endpoint, ownOrigin} = build(config, server()));
+    }
+    const context = c.env as Parameters<TokenEndpointHandler>[1];
+    const origin = c.req.raw.headers.get('origin');
+    if (config.allowedOrigins !== '*' || !origin || origin === 'null') {
+      return endpoint(c.req.raw, context);
+    }
+    // `ALLOWED_ORIGINS=*`: the published helper refuses wildcards, so the demo vouches for
+    // the page itself and hands the answer back to that page's origin.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('origin', ownOrigin);
+    const answer = await endpoint(new Request(c.req.raw, {headers}), context);
+    const out = new Response(answer.body, answer);
+    if (out.headers.has('access-control-allow-origin')) {
+      out.headers.set('access-control-allow-origin', origin);
+    }
+    return out;
   };
 }
 
-function build(config: DemoTokenRouteConfig, server: ListeningServer): TokenEndpointHandler {
+function build(
+  config: DemoTokenRouteConfig,
+  server: ListeningServer,
+): {endpoint: TokenEndpointHandler; ownOrigin: string} {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   // A wildcard listen address is not somewhere to send a request; loopback reaches it.
@@ -50,7 +70,7 @@ function build(config: DemoTokenRouteConfig, server: ListeningServer): TokenEndp
   ]);
   if (Array.isArray(config.allowedOrigins))
     for (const origin of config.allowedOrigins) origins.add(origin);
-  return createTokenEndpoint({
+  const endpoint = createTokenEndpoint({
     scheme: 'client-credentials',
     authUrl: `http://${host}:${port}`,
     clientId: config.clientId,
@@ -62,4 +82,5 @@ function build(config: DemoTokenRouteConfig, server: ListeningServer): TokenEndp
     // The demo is for one person on one machine; a plain-HTTP upstream is the service itself.
     allowHttp: true,
   });
+  return {endpoint, ownOrigin: `http://${host}:${port}`};
 }

@@ -177,6 +177,12 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     }
     const origin = origins.check(request);
     if (!origin.allowed) {
+      // The refusal carries the page's origin so the widget can read it and say what is wrong
+      // ("could not be reached" would send the host looking at the network); it holds no token.
+      const refused = request.headers.get('origin');
+      if (refused && refused !== 'null' && !preflight) {
+        headers['access-control-allow-origin'] = refused;
+      }
       throw new TokenEndpointError(
         403,
         TokenEndpointErrorCode.originNotAllowed,

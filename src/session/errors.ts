@@ -42,6 +42,15 @@ export const ErrorCode = {
   quoteBlocked: 'quote_blocked',
   /** The call was cancelled: the session was disposed, restarted, or the caller aborted. */
   aborted: 'aborted',
+  /**
+   * The token endpoint or the service refused the page's origin (403 `origin_not_allowed`):
+   * the host must allow it there (`allowedOrigins`, or the reference service's `ALLOWED_ORIGINS`).
+   */
+  originNotAllowed: 'origin_not_allowed',
+  /** The element has a `model` or `configuration` but neither `token-endpoint` nor `fetchToken`. */
+  noTokenSource: 'no_token_source',
+  /** `api-url` is neither an absolute http(s) URL nor a path on the page's origin. */
+  invalidApiUrl: 'invalid_api_url',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -240,6 +240,13 @@ export class HttpClient {
     const status = answer.status;
     const options = {status, serviceCode, details};
     const text = (fallback: string) => message || fallback;
+    if (status === 403 && serviceCode === ErrorCode.originNotAllowed) {
+      return new ConfiguratorError(
+        ErrorCode.originNotAllowed,
+        text("The service refused this page's origin"),
+        options,
+      );
+    }
     if (status === 401 || status === 403) {
       return new ConfiguratorError(
         ErrorCode.unauthorized,

@@ -247,6 +247,20 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
       throw tokenFailed('The token endpoint could not be reached', null, true, error);
     }
     if (!response.ok) {
+      if (
+        response.status === 403 &&
+        (await serviceCodeOf(response)) === ErrorCode.originNotAllowed
+      ) {
+        throw new ConfiguratorError(
+          ErrorCode.originNotAllowed,
+          "The token endpoint refused this page's origin",
+          {
+            status: 403,
+            serviceCode: ErrorCode.originNotAllowed,
+            details: {refusedBy: 'token-endpoint'},
+          },
+        );
+      }
       const retryable = response.status === 429 || response.status >= 500;
       throw tokenFailed(
         `The token endpoint answered ${response.status}`,
@@ -268,6 +282,16 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
   );
   registry.set(key, source);
   return source;
+}
+
+/** The `code` of a JSON error body, if the answer has one. */
+async function serviceCodeOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as {code?: unknown} | null;
+    return typeof body?.code === 'string' ? body.code : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -32,7 +32,7 @@ test('sessions on one page share the token of one endpoint', async () => {
   assert.equal(first.snapshot.values.get(nodeNamed(a, 'Foot ring').id), 1);
 });
 
-test('a page origin the endpoint refuses is token_failed, not retried as a session error', async () => {
+test('a page origin the endpoint refuses is origin_not_allowed, not retried as a session error', async () => {
   const svc = await startService();
   const endpoint = await startTokenEndpoint(svc.url);
   after(() => Promise.all([svc.close(), endpoint.close()]));
@@ -46,8 +46,9 @@ test('a page origin the endpoint refuses is token_failed, not retried as a sessi
     tokenSource: endpointTokenSource(endpoint.url, {fetch: stranger}),
   });
   after(() => session.dispose());
+  // The refusal is readable (the endpoint sends CORS headers with it), so it is named.
   await assert.rejects(session.start('Office Chair'), {
-    code: ErrorCode.tokenFailed,
+    code: ErrorCode.originNotAllowed,
     status: 403,
     retryable: false,
   });

@@ -48,14 +48,50 @@ test('the demo route hands its own pages a token the service accepts', async () 
       await session.body?.cancel();
     }
 
-    // The service's own CORS setting ('*') does not open the token endpoint to every page.
-    const foreign = await ask('https://evil.example');
-    assert.equal(foreign.status, 403);
-    const text = await foreign.text();
-    assert.equal(JSON.parse(text).code, 'origin_not_allowed');
-    assert.ok(!text.includes('demo-secret'));
+    // ALLOWED_ORIGINS=* means any page, for the token endpoint as for the API.
+    const foreign = await ask('https://elsewhere.example');
+    assert.equal(foreign.status, 200);
+    assert.equal(foreign.headers.get('access-control-allow-origin'), 'https://elsewhere.example');
+    assert.ok(!(await foreign.text()).includes('demo-secret'));
     assert.equal((await fetch(`${own}/api/configurator-token`)).status, 405);
   } finally {
     await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('with a list (or none), the demo route refuses other pages readably', async () => {
+  const {createApp} = await import('../../service/app.js');
+  const {app} = createApp();
+  for (const allowedOrigins of [[], ['https://shop.example']]) {
+    const site = new Hono();
+    site.all(
+      '/api/configurator-token',
+      demoTokenRoute(
+        {host: '127.0.0.1', clientId: 'demo-client', clientSecret: 'demo-secret', allowedOrigins},
+        () => server,
+      ),
+    );
+    site.all('*', (c) => app.fetch(c.req.raw));
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({fetch: site.fetch, port: 0, hostname: '127.0.0.1'}, () => resolve(s));
+    });
+    try {
+      const {port} = server.address() as AddressInfo;
+      const ask = (origin: string) =>
+        fetch(`http://127.0.0.1:${port}/api/configurator-token`, {
+          method: 'POST',
+          headers: {origin},
+        });
+      const foreign = await ask('https://evil.example');
+      assert.equal(foreign.status, 403);
+      assert.equal(foreign.headers.get('access-control-allow-origin'), 'https://evil.example');
+      const text = await foreign.text();
+      assert.equal(JSON.parse(text).code, 'origin_not_allowed');
+      assert.ok(!text.includes('demo-secret'));
+      assert.equal((await ask(`http://localhost:${port}`)).status, 200);
+      if (allowedOrigins.length) assert.equal((await ask('https://shop.example')).status, 200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   }
 });

@@ -81,13 +81,40 @@ describe('CORS with a list of allowed origins', () => {
     assert.match(response.headers.get('vary') ?? '', /Origin/i);
   });
 
-  test('gives no allow-origin to another origin', async () => {
-    const response = await fetch(`${service.url}/health`, {
+  test('refuses another origin with a 403 that page can read', async () => {
+    // The preflight passes only so that the refusal itself reaches the page.
+    const preflight = await fetch(`${service.url}${path}`, {
       method: 'OPTIONS',
-      headers: {Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET'},
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
-    assert.equal(response.headers.get('access-control-allow-origin'), null);
+    assert.equal(preflight.status, 204);
+    const refused = await fetch(`${service.url}${path}`, {
+      headers: {Origin: 'https://evil.example', Authorization: 'Bearer anything'},
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.headers.get('access-control-allow-origin'), 'https://evil.example');
+    assert.equal(((await refused.json()) as {code: string}).code, 'origin_not_allowed');
   });
+
+  test("always allows the service's own origin (its demo pages)", async () => {
+    const response = await fetch(`${service.url}/health`, {headers: {Origin: service.url}});
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('access-control-allow-origin'), service.url);
+  });
+});
+
+test("ALLOWED_ORIGINS unset means the service's own pages only, * any page", async () => {
+  const {readConfig} = await import('../../../service/config.js');
+  assert.deepEqual(readConfig({}).allowedOrigins, []);
+  assert.deepEqual(readConfig({ALLOWED_ORIGINS: ' '}).allowedOrigins, []);
+  assert.equal(readConfig({ALLOWED_ORIGINS: '*'}).allowedOrigins, '*');
+  assert.deepEqual(readConfig({ALLOWED_ORIGINS: 'https://shop.example/'}).allowedOrigins, [
+    'https://shop.example',
+  ]);
 });
 
 test('ALLOWED_ORIGINS parses into a list or any origin', () => {

@@ -1,0 +1,33 @@
+import type {Configuration} from '../session/wire.js';
+import type {DisplayedPrice} from './price.js';
+
+export interface ConfiguratorLanguageChangeDetail {
+  /** The two-letter language now shown. */
+  lang: string;
+  /** The configuration in the new language (its labels and formatted prices changed). */
+  configuration: Configuration;
+  /** The total as the shopper now sees it, formatted for the new language. */
+  price: DisplayedPrice;
+}
+
+/**
+ * Fired when the session's language changed (the `lang` attribute) and the element rendered
+ * the texts and price labels in it. The selection is unchanged.
+ */
+export class ConfiguratorLanguageChangeEvent extends CustomEvent<ConfiguratorLanguageChangeDetail> {
+  static readonly eventName = 'configurator-language-change' as const;
+
+  constructor(lang: string, configuration: Configuration, price: DisplayedPrice) {
+    super(ConfiguratorLanguageChangeEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      detail: {lang, configuration, price},
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'configurator-language-change': ConfiguratorLanguageChangeEvent;
+  }
+}
