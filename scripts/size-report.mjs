@@ -14,10 +14,10 @@ export const budgets = {
   /** The entry and everything it imports statically: what runs before the first render. */
   firstRender: 22 * KB,
   /**
-   * The headless session, one self-contained file. The goal is 5.6 KB; this budget is today's
-   * size and a little, so it cannot grow unnoticed while the goal is worked towards.
+   * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); until
+   * it is reached this budget is today's size and a little, so it cannot grow unnoticed.
    */
-  session: 6.5 * KB,
+  session: 7.5 * KB,
   /** Any one chunk loaded on demand (the largest is the fallback sanitiser, DOMPurify). */
   chunk: 12 * KB,
 };

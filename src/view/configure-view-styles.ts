@@ -5,6 +5,75 @@ import {css} from 'lit';
  * which loads while the first configuration is requested.
  */
 export const configureViewStyles = css`
+  /* The total kept in view on narrow layouts */
+  .total-bar {
+    position: sticky;
+    bottom: 0;
+    z-index: 2;
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: var(--_space);
+    padding: 0.75rem var(--_space);
+    background: color-mix(in srgb, var(--_surface) 94%, transparent);
+    backdrop-filter: blur(6px);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: 0 -4px 20px rgb(16 24 40 / 10%);
+  }
+  .total-bar-label {
+    display: block;
+    color: var(--_muted);
+    font-size: 0.8rem;
+  }
+  .total-bar-value {
+    font-size: 1.15rem;
+    font-variant-numeric: tabular-nums;
+  }
+  @container (min-width: 760px) {
+    .total-bar {
+      display: none;
+    }
+  }
+  .button.ghost {
+    background: transparent;
+    color: var(--_accent);
+    border-color: color-mix(in srgb, var(--_accent) 30%, transparent);
+  }
+  .button.link {
+    background: none;
+    border: none;
+    min-height: 0;
+    padding: 0.15rem 0;
+    color: var(--_accent);
+    font-weight: 600;
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+  .button.small {
+    min-height: 2.25rem;
+    padding: 0.35rem 0.75rem;
+    font-size: 0.875rem;
+  }
+  .button.block {
+    width: 100%;
+  }
+  /* Product header */
+  .product {
+    display: flex;
+    gap: var(--_space);
+    align-items: flex-start;
+  }
+  .product-name {
+    font-size: 1.6rem;
+    line-height: 1.2;
+    letter-spacing: -0.01em;
+  }
+  .product .description {
+    color: var(--_muted);
+    margin-top: 0.35rem;
+  }
+
   /* Steps as tabs */
   .tabs {
     display: flex;
