@@ -69,7 +69,13 @@ export default [
   },
   {
     input: 'src/session/index.ts',
-    output: {file: 'dist/product-configurator-session.js', format: 'es', sourcemap: true},
+    // One file: the compressed-answer merge, a chunk in the script-tag build, is inlined here.
+    output: {
+      file: 'dist/product-configurator-session.js',
+      format: 'es',
+      sourcemap: true,
+      inlineDynamicImports: true,
+    },
     plugins: [ts(), minify()],
     onwarn,
   },

@@ -1,4 +1,9 @@
-import {readConfiguration, readQuoteRequested, type QuoteRequested} from './answers.js';
+import {
+  badResponse,
+  readConfiguration,
+  readQuoteRequested,
+  type QuoteRequested,
+} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
 import {HttpClient, type RetryOptions} from './http-client.js';
 import {
@@ -10,6 +15,7 @@ import {
   type SessionEventMap,
 } from './session-events.js';
 import type {TokenSource} from './token-source.js';
+import type * as Merge from './merge-configuration.js';
 import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
 import type {
   Configuration,
@@ -679,16 +685,39 @@ export class ConfiguratorSession extends EventTarget {
           read: readConfiguration,
         });
       }
-      default:
-        return this.#http.request({
-          method: 'PUT',
-          path: `/api/3/configurator/${id}`,
-          query: {ignoreConflicts: input.ignoreConflicts},
-          json: requirementOf(input),
-          signal,
-          notFoundCode: updateNotFound,
-          read: readConfiguration,
+      default: {
+        const update = (compress: boolean) =>
+          this.#http.request({
+            method: 'PUT',
+            path: `/api/3/configurator/${id}`,
+            query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
+            json: requirementOf(input),
+            signal,
+            notFoundCode: updateNotFound,
+          });
+        // The merge's code is fetched alongside the first update (see loadMerge).
+        const merging = loadMerge();
+        return update(true).then(async (body) => {
+          let merge: typeof Merge;
+          try {
+            merge = await merging;
+          } catch {
+            // Its code could not be loaded: a whole answer needs none (the update is idempotent).
+            return readConfiguration(await update(false));
+          }
+          let full: unknown;
+          try {
+            full = merge.mergeConfiguration(configuration, body as Configuration);
+          } catch (error) {
+            if (!(error instanceof merge.ConfigurationMergeError)) throw error;
+            if (error.code === 'malformed') throw badResponse(error.message, null, error);
+            // Changes to a configuration other than the one held (an answer went missing):
+            // ask for the whole configuration instead.
+            return readConfiguration(await update(false));
+          }
+          return readConfiguration(full);
         });
+      }
     }
   }
 
@@ -854,6 +883,22 @@ function requirementOf(input: Input): Requirement {
     value: input.value,
     isSelection: input.kind === 'select',
   };
+}
+
+let merging: Promise<typeof Merge> | null = null;
+
+/**
+ * Updates ask for compressed answers (`compress=true`: only what changed) and merge them into
+ * the configuration held. The merge is its own module, loaded with the first update rather
+ * than with the page (a chunk of the script-tag build); a full answer (a service that ignores
+ * `compress`) goes through it unchanged.
+ */
+function loadMerge(): Promise<typeof Merge> {
+  merging ??= import('./merge-configuration.js').catch((error: unknown) => {
+    merging = null;
+    throw error;
+  });
+  return merging;
 }
 
 const notStarted = () =>
