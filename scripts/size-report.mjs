@@ -17,7 +17,7 @@ export const budgets = {
    * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); until
    * it is reached this budget is today's size and a little, so it cannot grow unnoticed.
    */
-  session: 7.5 * KB,
+  session: 9 * KB,
   /** Any one chunk loaded on demand (the largest is the fallback sanitiser, DOMPurify). */
   chunk: 12 * KB,
 };
