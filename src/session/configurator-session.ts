@@ -18,6 +18,7 @@ import type {TokenSource} from './token-source.js';
 import type * as Merge from './merge-configuration.js';
 import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
 import type {
+  CompressedConfiguration,
   Configuration,
   Conflict,
   QuoteCustomer,
@@ -274,6 +275,7 @@ export class ConfiguratorSession extends EventTarget {
   start(model: string): Promise<Configuration> {
     this.#model = model;
     this.#recoveryAttempt = 0;
+    loadMerge();
     return this.#load(() =>
       this.#http.request({
         method: 'GET',
@@ -289,6 +291,7 @@ export class ConfiguratorSession extends EventTarget {
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string): Promise<Configuration> {
     this.#recoveryAttempt = 0;
+    loadMerge();
     return this.#load(() =>
       this.#http.request({
         method: 'GET',
@@ -694,29 +697,10 @@ export class ConfiguratorSession extends EventTarget {
             json: requirementOf(input),
             signal,
             notFoundCode: updateNotFound,
+            read: (body) => (compress ? readUpdate(body, configuration) : readConfiguration(body)),
           });
-        // The merge's code is fetched alongside the first update (see loadMerge).
-        const merging = loadMerge();
-        return update(true).then(async (body) => {
-          let merge: typeof Merge;
-          try {
-            merge = await merging;
-          } catch {
-            // Its code could not be loaded: a whole answer needs none (the update is idempotent).
-            return readConfiguration(await update(false));
-          }
-          let full: unknown;
-          try {
-            full = merge.mergeConfiguration(configuration, body as Configuration);
-          } catch (error) {
-            if (!(error instanceof merge.ConfigurationMergeError)) throw error;
-            if (error.code === 'malformed') throw badResponse(error.message, null, error);
-            // Changes to a configuration other than the one held (an answer went missing):
-            // ask for the whole configuration instead.
-            return readConfiguration(await update(false));
-          }
-          return readConfiguration(full);
-        });
+        // Null: the answer could not be merged; the update is idempotent, so ask for it whole.
+        return update(true).then((answer) => answer ?? update(false).then((whole) => whole!));
       }
     }
   }
@@ -885,20 +869,39 @@ function requirementOf(input: Input): Requirement {
   };
 }
 
-let merging: Promise<typeof Merge> | null = null;
+let merge: typeof Merge | null = null;
+let merging: Promise<unknown> | null = null;
 
 /**
  * Updates ask for compressed answers (`compress=true`: only what changed) and merge them into
- * the configuration held. The merge is its own module, loaded with the first update rather
- * than with the page (a chunk of the script-tag build); a full answer (a service that ignores
- * `compress`) goes through it unchanged.
+ * the configuration held. The merge is its own module (a chunk of the script-tag build),
+ * loaded when a session starts or opens, so it is here by the first update.
  */
-function loadMerge(): Promise<typeof Merge> {
-  merging ??= import('./merge-configuration.js').catch((error: unknown) => {
-    merging = null;
-    throw error;
-  });
-  return merging;
+function loadMerge(): void {
+  merging ??= import('./merge-configuration.js').then(
+    (module) => (merge = module),
+    () => (merging = null),
+  );
+}
+
+/**
+ * Reads an update's answer: a full one as it is (a service that ignores `compress`), a
+ * compressed one merged into `previous`. Null when it cannot be merged: changes to another
+ * configuration than the one held (an answer went missing, or another client changed the
+ * session), or the merge's code is not here (it could not be loaded).
+ */
+function readUpdate(body: unknown, previous: Configuration): Configuration | null {
+  if (typeof body !== 'object' || body === null || !('compressed' in body)) {
+    return readConfiguration(body);
+  }
+  if (!merge) return null;
+  try {
+    return readConfiguration(merge.mergeConfiguration(previous, body as CompressedConfiguration));
+  } catch (error) {
+    if (!(error instanceof merge.ConfigurationMergeError)) throw error;
+    if (error.code === 'malformed') throw badResponse(error.message, null, error);
+    return null;
+  }
 }
 
 const notStarted = () =>
