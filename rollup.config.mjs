@@ -1,5 +1,9 @@
-// Two outputs from one source tree:
-// - dist/product-configurator.js: the self-contained script-tag file (Lit bundled in, minified);
+// Three outputs from one source tree:
+// - dist/product-configurator.js: the script-tag entry (Lit bundled in, minified). What the first
+//   render needs is in it; the rest (other languages, quote form, conflict dialog, the fallback
+//   sanitiser) sits in dist/chunks/ beside it and is loaded by relative `import()`, so a copy of
+//   dist/ on any CDN works. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md.
+// - dist/product-configurator-session.js: the headless session alone, one self-contained file.
 // - dist/*.js: the npm package's modules, Lit left as a dependency so apps share one copy.
 // The token endpoint helper runs on a host backend and is built only into the package output.
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -45,16 +49,34 @@ const onwarn = (warning) => {
   throw new Error(warning.message);
 };
 
+const minify = () => terser({ecma: 2022, module: true, compress: {passes: 2}});
+
 export default [
   {
-    input: 'src/product-configurator.ts',
-    output: {file: 'dist/product-configurator.js', format: 'es', sourcemap: true},
-    plugins: [
-      compactCss(),
-      nodeResolve({browser: true}),
-      ts(),
-      terser({ecma: 2022, module: true, compress: {passes: 2}}),
-    ],
+    input: {'product-configurator': 'src/product-configurator.ts'},
+    // Shared code stays in the entry (one request before the first render, not two).
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      // Hashed names: a chunk never changes under its name, so it may be cached for good.
+      chunkFileNames: 'chunks/[name]-[hash].js',
+    },
+    plugins: [compactCss(), nodeResolve({browser: true}), ts(), minify()],
+    onwarn,
+  },
+  {
+    input: 'src/session/index.ts',
+    // One file: the compressed-answer merge, a chunk in the script-tag build, is inlined here.
+    output: {
+      file: 'dist/product-configurator-session.js',
+      format: 'es',
+      sourcemap: true,
+      inlineDynamicImports: true,
+    },
+    plugins: [ts(), minify()],
     onwarn,
   },
   {

@@ -1,18 +1,124 @@
-// Prints the script-tag bundle's size and fails the build when it passes the budget.
+// Prints the size of every file a page may load from dist/ and fails the build when one passes
+// its budget. The script-tag entry is followed through its imports: the static ones run before
+// the first render (their sum has the tightest budget), the dynamic ones are chunks loaded on
+// demand (each has its own). The headless session file stands alone.
 import {readFileSync} from 'node:fs';
-import {gzipSync, brotliCompressSync} from 'node:zlib';
+import {dirname, join, relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {brotliCompressSync, constants, gzipSync} from 'node:zlib';
 
-// 47 KB since the embedding work (events with detail and price, setup errors, lazy start).
-const BUDGET_GZIP_BYTES = 47 * 1024;
-const file = 'dist/product-configurator.js';
-const source = readFileSync(file);
-const gzip = gzipSync(source, {level: 9}).length;
-const brotli = brotliCompressSync(source).length;
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(
-  `size: ${file} ${kb(source.length)} raw, ${kb(gzip)} gzip, ${kb(brotli)} brotli (budget ${kb(BUDGET_GZIP_BYTES)} gzip)`,
-);
-if (gzip > BUDGET_GZIP_BYTES) {
-  console.error(`size: over budget by ${kb(gzip - BUDGET_GZIP_BYTES)}`);
-  process.exit(1);
+const KB = 1024;
+
+/** Budgets in gzip bytes (see BENCHMARKS.md for the figures they guard). */
+export const budgets = {
+  /**
+   * The entry and everything it imports statically: what runs before the first render. The
+   * goal is 22 KB (BENCHMARKS.md); the embedding work (event details with prices, set-up
+   * errors, lazy start) put it at 22.6 KB, so this holds today's size until it is trimmed.
+   */
+  firstRender: 23 * KB,
+  /**
+   * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); until
+   * it is reached this budget is today's size and a little, so it cannot grow unnoticed.
+   */
+  session: 9 * KB,
+  /** Any one chunk loaded on demand (the largest is the fallback sanitiser, DOMPurify). */
+  chunk: 12 * KB,
+};
+
+export const entryFile = 'dist/product-configurator.js';
+export const sessionFile = 'dist/product-configurator-session.js';
+
+/** Gzip (level 9, as a CDN would serve it) and brotli (quality 11) sizes of a file. */
+export function sizesOf(file) {
+  const source = readFileSync(file);
+  return {
+    file,
+    raw: source.length,
+    gzip: gzipSync(source, {level: 9}).length,
+    brotli: brotliCompressSync(source, {
+      params: {[constants.BROTLI_PARAM_QUALITY]: 11},
+    }).length,
+  };
 }
+
+// Module specifiers in minified ES module output (rollup's own relative paths).
+const staticImport =
+  /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+const dynamicImport = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+/** The relative imports of a built module, resolved to paths, split by kind. */
+export function importsOf(file) {
+  const code = readFileSync(file, 'utf8');
+  const resolve = (specifier) => relative('.', join(dirname(file), specifier));
+  return {
+    static: [...code.matchAll(staticImport)].map((m) => resolve(m[1])),
+    dynamic: [...code.matchAll(dynamicImport)].map((m) => resolve(m[1])),
+  };
+}
+
+/**
+ * Follows the entry's imports: `firstRender` holds the entry and its static imports
+ * (transitively), `chunks` every file reachable only through a dynamic import.
+ */
+export function bundleGraph(entry = entryFile) {
+  const firstRender = [];
+  const seen = new Set();
+  const lazy = [];
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    firstRender.push(file);
+    const imports = importsOf(file);
+    imports.static.forEach(visit);
+    lazy.push(...imports.dynamic);
+  };
+  visit(entry);
+  const chunks = [];
+  const visitLazy = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    chunks.push(file);
+    const imports = importsOf(file);
+    [...imports.static, ...imports.dynamic].forEach(visitLazy);
+  };
+  lazy.forEach(visitLazy);
+  return {firstRender, chunks};
+}
+
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+
+function report() {
+  const failures = [];
+  const line = (label, s, budget) =>
+    console.log(
+      `size: ${label.padEnd(58)} ${kb(s.raw).padStart(9)} raw ${kb(s.gzip).padStart(8)} gzip ` +
+        `${kb(s.brotli).padStart(8)} brotli${budget ? `  (budget ${kb(budget)} gzip)` : ''}`,
+    );
+  const check = (label, gzip, budget) => {
+    if (gzip > budget) failures.push(`${label} is ${kb(gzip)} gzip, over its ${kb(budget)} budget`);
+  };
+
+  const graph = bundleGraph();
+  const first = graph.firstRender.map(sizesOf);
+  for (const s of first) line(s.file === entryFile ? s.file : `  static import ${s.file}`, s);
+  const sum = (key) => first.reduce((n, s) => n + s[key], 0);
+  line(
+    'before the first render (sum)',
+    {raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli')},
+    budgets.firstRender,
+  );
+  check('what loads before the first render', sum('gzip'), budgets.firstRender);
+  for (const s of graph.chunks.map(sizesOf)) {
+    line(`  on demand ${s.file}`, s, budgets.chunk);
+    check(s.file, s.gzip, budgets.chunk);
+  }
+  const session = sizesOf(sessionFile);
+  line(sessionFile, session, budgets.session);
+  check(sessionFile, session.gzip, budgets.session);
+
+  for (const failure of failures) console.error(`size: ${failure}`);
+  if (failures.length) process.exit(1);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) report();

@@ -1,9 +1,9 @@
-import {LitElement, html, nothing, type PropertyValues} from 'lit';
+import {LitElement, html, nothing, type CSSResult, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {ConfiguratorQuoteRequestedEvent} from '../events/configurator-quote-requested-event.js';
 import {ConfiguratorQuoteSubmitEvent} from '../events/configurator-quote-submit-event.js';
-import {baseLanguage, stringsFor} from '../i18n/strings-for.js';
+import {baseLanguage, hasStrings, loadStrings, stringsFor} from '../i18n/strings-for.js';
 import type {Strings} from '../i18n/strings.js';
 import {isTimeout} from '../session/errors.js';
 import {
@@ -17,20 +17,21 @@ import {
   type SessionSnapshot,
 } from '../session/index.js';
 import type {Configuration, QuoteCustomer} from '../session/wire.js';
-import {customerFromForm, validateQuoteForm} from '../view/quote-form-data.js';
-import {renderConflictDialog} from '../view/render-conflict-dialog.js';
-import {richText} from '../view/sanitize.js';
-import {renderQuoteForm} from '../view/render-quote-form.js';
 import {
   renderError,
   renderSkeleton,
   renderThankYou,
   type ErrorView,
 } from '../view/render-states.js';
-import {renderSteps, tabId} from '../view/render-steps.js';
-import {renderSummary} from '../view/render-summary.js';
-import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
+import type {StepHandlers} from '../view/render-steps.js';
+import type {ConfigurationView} from '../view/view-model.js';
+import type * as ConfigureViewModule from './configure-view.js';
+import {adoptStyles, lazyView, type LazyView} from './lazy-view.js';
 import {styles} from './product-configurator-styles.js';
+
+// Not needed for the first render: chunks beside the script-tag entry, loaded when wanted.
+// The configure view loads the quote screen and the conflict dialog in turn.
+const configureView = lazyView(() => import('./configure-view.js'));
 
 type Screen = 'configure' | 'quote' | 'thanks';
 
@@ -61,6 +62,9 @@ function reasonOf(error: ConfiguratorError): Reason {
   }
   return reasonByCode[error.code] ?? 'other';
 }
+
+/** How long a dragged or typed value waits for the next before it is sent. */
+const quietMs = 300;
 
 /**
  * Configures a product against the Configurator and Quotation Service and requests a quote:
@@ -264,6 +268,22 @@ export class ProductConfiguratorElement extends LitElement {
   #lastTotal = '';
   #returnFocus: HTMLElement | null = null;
   #viewport: IntersectionObserver | null = null;
+  /** The same object every render, so unchanged nodes are not rendered again. */
+  #stepHandlers: StepHandlers = {
+    select: (id, on) => this.#input(this.#require().select(id, on)),
+    // Dragging and typing are held for a quiet moment: one request per gesture.
+    setValue: (id, value) => this.#input(this.#require().setValue(id, value, {quietMs})),
+    setText: (id, text) => this.#input(this.#require().setText(id, text, {quietMs})),
+    flush: () => this.#controller.session?.flush(),
+    goToStep: (id, focusTab) => void this.#goToStep(id, focusTab),
+    review: () => void this.#showScreen('quote'),
+  };
+  /** The view last rendered; the next one keeps its unchanged parts (see reuseUnchanged). */
+  #lastView: ConfigurationView | null = null;
+  /** Chunks and dictionaries being loaded; `updateComplete` waits for them and their render. */
+  #loads = new Set<Promise<unknown>>();
+  /** The texts last rendered, kept while another language's dictionary loads. */
+  #shownStrings: Strings | null = null;
 
   /** The headless session behind the element (null until a model and a token source are set). */
   get session(): ConfiguratorSession | null {
@@ -298,7 +318,10 @@ export class ProductConfiguratorElement extends LitElement {
   async requestQuote(customer: QuoteCustomer): Promise<QuoteRequested> {
     const session = this.#require();
     const configurationId = session.id ?? '';
+    // The thank-you's styles come with the quote screen; fetched alongside the request.
+    const styled = this.#loadQuoteScreen().catch(() => {});
     const result = await session.requestQuote({languageIso: this.#lang, ...customer});
+    await styled;
     this._quoteResult = result;
     this._screen = 'thanks';
     await this.updateComplete;
@@ -327,7 +350,82 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   get #strings(): Strings {
-    return stringsFor(this.#lang);
+    const lang = this.#lang;
+    if (hasStrings(lang)) return stringsFor(lang);
+    // An element with nothing to show loads nothing, not even its texts.
+    if (this.model.trim() || this.configuration.trim()) this.#track(loadStrings(lang));
+    // Until the dictionary is here, the texts stay as they were (English at the very start).
+    return this.#shownStrings ?? stringsFor(lang);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#watchViewport();
+    // The token and the configuration are requested now, not after a first render.
+    this.#syncSession();
+  }
+
+  /**
+   * Waits also for chunks and dictionaries the current screen needs, and their render, so an
+   * event dispatched after `updateComplete` describes what the shopper sees.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.#loads.size > 0) {
+      await Promise.allSettled([...this.#loads]);
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
+  }
+
+  /** Renders again once `work` settles, and holds `updateComplete` until then. */
+  #track(work: Promise<unknown>): void {
+    if (this.#loads.has(work)) return;
+    this.#loads.add(work);
+    const done = () => {
+      this.#loads.delete(work);
+      this.requestUpdate();
+    };
+    work.then(done, done);
+  }
+
+  /** Loads a lazy view and adds its styles to this element. */
+  async #load<T extends {styles: CSSResult}>(view: LazyView<T>): Promise<T> {
+    const module = view.module ?? (await view.load());
+    adoptStyles(this.renderRoot as ShadowRoot, module.styles);
+    return module;
+  }
+
+  async #loadQuoteScreen() {
+    const cv = configureView.module ?? (await this.#load(configureView));
+    return this.#load(cv.quoteScreen);
+  }
+
+  /** A lazy view if it is here (styles adopted); otherwise starts loading it and answers null. */
+  #use<T extends {styles: CSSResult}>(view: LazyView<T>): T | null {
+    if (view.module) {
+      adoptStyles(this.renderRoot as ShadowRoot, view.module.styles);
+      return view.module;
+    }
+    // A failed load is tried again when the shopper asks, not on every render.
+    if (!view.failed) this.#track(this.#load(view));
+    return null;
+  }
+
+  #syncSession(): void {
+    if (this.#waiting) return;
+    // The configure view's code loads alongside the first requests, not after their answers.
+    if ((this.model.trim() || this.configuration.trim()) && !configureView.module) {
+      configureView.load().catch(() => {});
+    }
+    this.#controller.sync({
+      model: this.model.trim(),
+      configuration: this.configuration.trim(),
+      apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
+      tokenEndpoint: this.tokenEndpoint.trim(),
+      fetchToken: this.fetchToken,
+      lang: this.#lang,
+    });
   }
 
   #require(): ConfiguratorSession {
@@ -347,11 +445,6 @@ export class ProductConfiguratorElement extends LitElement {
       delete (this as Record<string, unknown>)['fetch-token'];
       this.fetchToken = value as typeof this.fetchToken;
     }
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#watchViewport();
   }
 
   override disconnectedCallback(): void {
@@ -396,15 +489,7 @@ export class ProductConfiguratorElement extends LitElement {
       this._formError = '';
       this.#lastTotal = '';
     }
-    if (this.#waiting) return;
-    this.#controller.sync({
-      model: this.model.trim(),
-      configuration: this.configuration.trim(),
-      apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
-      tokenEndpoint: this.tokenEndpoint.trim(),
-      fetchToken: this.fetchToken,
-      lang: this.#lang,
-    });
+    this.#syncSession();
     const configuration = this.#controller.snapshot?.configuration;
     if (configuration) {
       const total = this._inclVat
@@ -442,21 +527,43 @@ export class ProductConfiguratorElement extends LitElement {
   override render() {
     const snapshot = this.#controller.snapshot;
     const s = this.#strings;
-    const configuration = snapshot?.configuration ?? null;
+    // A first render in a language whose dictionary is on its way shows the skeleton, not
+    // English texts that change a moment later.
+    const textsReady = hasStrings(this.#lang) || this.#shownStrings !== null;
+    const configuration = textsReady ? (snapshot?.configuration ?? null) : null;
     const hasTarget = !!(this.model.trim() || this.configuration.trim());
+    if (textsReady) this.#shownStrings = s;
 
+    // The configure view's chunk has been on its way since the element connected.
+    const cv = configuration ? this.#use(configureView) : configureView.module;
     let body: unknown = nothing;
     let view: ConfigurationView | null = null;
-    if (configuration && snapshot) {
-      view = buildViewModel({
+    if (configuration && snapshot && !cv && configureView.failed) {
+      // Its chunk could not be loaded (offline): the same notice as a failed load.
+      body = renderError(
+        {
+          title: s.errorTitle,
+          message: s.errorLoad,
+          reason: s.errorReasons.network,
+          canRetry: true,
+        },
+        true,
+        s,
+        () => this.#track(this.#load(configureView)),
+      );
+    } else if (configuration && snapshot && cv) {
+      const built = cv.buildViewModel({
         configuration,
         values: snapshot.values,
         texts: snapshot.texts,
         pending: snapshot.pending,
         apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
         inclVat: this._inclVat,
+        onlyStep: this._screen === 'configure' ? this.#activeStepOf(configuration) : undefined,
       });
-      body = this.#renderReady(view, snapshot, s);
+      view = cv.reuseUnchanged(this.#lastView, built);
+      this.#lastView = view;
+      body = this.#renderReady(cv, view, snapshot, s);
     } else if (snapshot?.error && snapshot.error.code !== ErrorCode.aborted) {
       // Also while a retry loads: the shopper keeps the message and the button until it works.
       body = renderError(this.#blockingErrorView(snapshot, snapshot.error, s), true, s, () =>
@@ -483,15 +590,38 @@ export class ProductConfiguratorElement extends LitElement {
         part="progress"
         aria-hidden="true"
       ></div>
-      ${body}
-      ${renderConflictDialog(snapshot?.conflict ?? null, view?.names ?? new Map(), this.#lang, s, {
-        resolveConflict: (accept) => this.#resolveConflict(accept),
-      })}
+      ${body} ${this.#renderConflictDialog(snapshot, view, s)}
       <div class="sr-only" aria-live="polite" aria-atomic="true">${this._announcement}</div>
     </div>`;
   }
 
-  #renderReady(view: ConfigurationView, snapshot: SessionSnapshot, s: Strings) {
+  /** The step shown: the one chosen, else the first. */
+  #activeStepOf(configuration: Configuration): string | undefined {
+    const steps = configuration.featureModel.steps;
+    return (steps.find((st) => st.id === this._activeStep) ?? steps[0])?.id;
+  }
+
+  #renderConflictDialog(
+    snapshot: SessionSnapshot | null,
+    view: ConfigurationView | null,
+    s: Strings,
+  ) {
+    const conflict = snapshot?.conflict ?? null;
+    // Loaded the first time a conflict needs it; until then there is no dialog to close.
+    const lazy = configureView.module?.conflictDialog;
+    const dialog = !lazy ? null : conflict ? this.#use(lazy) : lazy.module;
+    if (!dialog) return nothing;
+    return dialog.renderConflictDialog(conflict, view?.names ?? new Map(), this.#lang, s, {
+      resolveConflict: (accept) => this.#resolveConflict(accept),
+    });
+  }
+
+  #renderReady(
+    cv: typeof ConfigureViewModule,
+    view: ConfigurationView,
+    snapshot: SessionSnapshot,
+    s: Strings,
+  ) {
     const steps = view.steps;
     const active = steps.find((st) => st.id === this._activeStep)?.id ?? steps[0]?.id ?? '';
     const banner =
@@ -513,8 +643,8 @@ export class ProductConfiguratorElement extends LitElement {
         s,
         () => void this.#restartFromThanks(),
       );
-    } else if (this._screen === 'quote') {
-      main = renderQuoteForm(
+    } else if (this._screen === 'quote' && cv.quoteScreen.module) {
+      main = cv.quoteScreen.module.renderQuoteForm(
         {
           lang: this.#lang,
           draft: this.#draft,
@@ -540,13 +670,7 @@ export class ProductConfiguratorElement extends LitElement {
       );
     } else {
       main = html`<div class="card configure">
-        ${renderSteps(steps, active, s, {
-          select: (id, on) => this.#input(this.#require().select(id, on)),
-          setValue: (id, value) => this.#input(this.#require().setValue(id, value)),
-          setText: (id, text) => this.#input(this.#require().setText(id, text)),
-          goToStep: (id, focusTab) => void this.#goToStep(id, focusTab),
-          review: () => this.#showScreen('quote'),
-        })}
+        ${cv.renderSteps(steps, active, s, this.#stepHandlers)}
       </div>`;
     }
 
@@ -557,7 +681,7 @@ export class ProductConfiguratorElement extends LitElement {
             ${
               view.product.descriptionHtml
                 ? html`<div class="description" part="description">
-                    ${richText(view.product.descriptionHtml)}
+                    ${cv.richText(view.product.descriptionHtml)}
                   </div>`
                 : nothing
             }
@@ -584,7 +708,7 @@ export class ProductConfiguratorElement extends LitElement {
         }
       </div>
       <aside class="side" part="side" aria-label=${s.summaryTitle}>
-        ${renderSummary(
+        ${cv.renderSummary(
           view,
           {
             busy: snapshot.busy,
@@ -666,11 +790,25 @@ export class ProductConfiguratorElement extends LitElement {
       .catch(() => {});
   }
 
-  async #showScreen(screen: Screen) {
-    // Back to the steps: a failure of the quote form (or one already reported) is old news.
-    if (screen === 'configure') this.#controller.session?.dismissError();
-    this._screen = screen;
-    this._formError = '';
+  /** Switches screens; `updateComplete` covers loading the screen's chunk. */
+  async #showScreen(screen: Screen): Promise<void> {
+    const switched = (screen === 'quote' ? this.#loadQuoteScreen() : Promise.resolve()).then(
+      () => {
+        // Back to the steps: a failure of the quote form (or one already reported) is old news.
+        if (screen === 'configure') this.#controller.session?.dismissError();
+        this._screen = screen;
+        this._formError = '';
+        return true;
+      },
+      () => {
+        // The form's chunk could not be loaded (offline): stay, and say why.
+        const s = this.#strings;
+        this._announcement = `${s.errorTitle} ${s.errorReasons.network}`;
+        return false;
+      },
+    );
+    this.#track(switched);
+    if (!(await switched)) return;
     await this.updateComplete;
     const target =
       screen === 'quote'
@@ -685,7 +823,9 @@ export class ProductConfiguratorElement extends LitElement {
     this._activeStep = stepId;
     await this.updateComplete;
     if (focusTab)
-      this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(tabId(stepId))}`)?.focus();
+      this.renderRoot
+        .querySelector<HTMLElement>(`#${CSS.escape(configureView.module?.tabId(stepId) ?? '')}`)
+        ?.focus();
   }
 
   async #goToNode(nodeId: string, stepId: string | null) {
@@ -706,6 +846,9 @@ export class ProductConfiguratorElement extends LitElement {
     if (this._submitting) return;
     const s = this.#strings;
     const session = this.#require();
+    // Here already (the form is showing); no await, so focus moves within this update.
+    const {customerFromForm, validateQuoteForm} =
+      configureView.module?.quoteScreen.module ?? (await this.#loadQuoteScreen());
     const errors = validateQuoteForm(form, s);
     this._errors = errors;
     if (Object.keys(errors).length > 0) {

@@ -1,4 +1,9 @@
-import {readConfiguration, readQuoteRequested, type QuoteRequested} from './answers.js';
+import {
+  badResponse,
+  readConfiguration,
+  readQuoteRequested,
+  type QuoteRequested,
+} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
 import {HttpClient, type RetryOptions} from './http-client.js';
 import {
@@ -10,8 +15,10 @@ import {
   type SessionEventMap,
 } from './session-events.js';
 import type {TokenSource} from './token-source.js';
+import type * as Merge from './merge-configuration.js';
 import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
 import type {
+  CompressedConfiguration,
   Configuration,
   Conflict,
   QuoteCustomer,
@@ -107,7 +114,18 @@ export interface ChangeResult {
 export interface InputOptions {
   /** Reported in the `change` event. Default `'user'`. */
   source?: ChangeSource;
+  /**
+   * `setValue` and `setText` only: hold the input until no newer one for the same node has come
+   * for this many milliseconds (at most {@link maxHoldMs} after the first held one), so a
+   * dragged slider or typed text costs one request, not one per step. A held input is in
+   * `pending` at once; {@link ConfiguratorSession.flush}, a `select`, a language change and a
+   * quote request send it without waiting. Default 0: send as soon as nothing is in flight.
+   */
+  quietMs?: number;
 }
+
+/** The longest an input is held by `quietMs` while newer ones keep replacing it. */
+export const maxHoldMs = 1000;
 
 type InputKind = 'select' | 'value' | 'text' | 'language';
 
@@ -125,6 +143,10 @@ interface Input {
   source: ChangeSource;
   ignoreConflicts: boolean;
   waiters: Waiter[];
+  /** Held until this time (epoch ms) by `quietMs`; 0 sends when its turn comes. */
+  holdUntil: number;
+  /** When the first input it replaced was made, bounding the hold. */
+  since: number;
 }
 
 type Load = () => Promise<Configuration>;
@@ -182,6 +204,7 @@ export class ConfiguratorSession extends EventTarget {
   #conflict: {input: Input; pending: PendingConflict} | null = null;
   #pausedByError = false;
   #requests = 0;
+  #holdTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Bumped by start, open, restart and dispose: an answer from an older epoch is dropped.
   #epoch = 0;
@@ -252,6 +275,7 @@ export class ConfiguratorSession extends EventTarget {
   start(model: string): Promise<Configuration> {
     this.#model = model;
     this.#recoveryAttempt = 0;
+    loadMerge();
     return this.#load(() =>
       this.#http.request({
         method: 'GET',
@@ -267,6 +291,7 @@ export class ConfiguratorSession extends EventTarget {
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string): Promise<Configuration> {
     this.#recoveryAttempt = 0;
+    loadMerge();
     return this.#load(() =>
       this.#http.request({
         method: 'GET',
@@ -286,12 +311,19 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Sets a node's number (v3 PUT, isSelection false); a waiting value for the node is replaced. */
   setValue(nodeId: string, value: number, options: InputOptions = {}): Promise<ChangeResult> {
-    return this.#input('value', nodeId, value, '', options.source);
+    return this.#input('value', nodeId, value, '', options.source, options.quietMs);
   }
 
   /** Sets a text node (versioned PUT {id}/text); a waiting text for the node is replaced. */
   setText(nodeId: string, text: string, options: InputOptions = {}): Promise<ChangeResult> {
-    return this.#input('text', nodeId, 0, text, options.source);
+    return this.#input('text', nodeId, 0, text, options.source, options.quietMs);
+  }
+
+  /** Sends the inputs held by `quietMs` now (the shopper left the field or let go). */
+  flush(): void {
+    if (!this.#queue.some((input) => input.holdUntil > 0)) return;
+    for (const input of this.#queue) input.holdUntil = 0;
+    this.#pump();
   }
 
   /**
@@ -345,6 +377,8 @@ export class ConfiguratorSession extends EventTarget {
   ): Promise<QuoteRequested> {
     if (this.#disposed) throw abortedError();
     if (!this.#configuration && this.#status !== 'loading') throw notStarted();
+    // What the shopper typed a moment ago is part of what they ask a quote for.
+    this.flush();
     await this.#whenSettled();
     const configuration = this.#configuration;
     if (this.#disposed) throw abortedError();
@@ -537,6 +571,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#queue = [];
     this.#pausedByError = false;
     this.#requests = 0;
+    clearTimeout(this.#holdTimer);
     const error = abortedError();
     for (const input of dropped) for (const waiter of input.waiters) waiter.reject(error);
     this.#changed();
@@ -550,6 +585,7 @@ export class ConfiguratorSession extends EventTarget {
     value: number,
     text: string,
     source: ChangeSource = 'user',
+    quietMs = 0,
   ): Promise<ChangeResult> {
     if (this.#disposed) return Promise.reject(abortedError());
     if (!this.#configuration && this.#status !== 'loading') return Promise.reject(notStarted());
@@ -562,12 +598,24 @@ export class ConfiguratorSession extends EventTarget {
         source,
         ignoreConflicts: false,
         waiters: [{resolve, reject}],
+        holdUntil: 0,
+        since: Date.now(),
       };
       if (kind !== 'select') {
         // Latest wins: the waiting input for this node is replaced, and its callers are
         // answered with the result of the one that replaced it.
         const index = this.#queue.findIndex((q) => q.kind === kind && q.nodeId === nodeId);
-        if (index >= 0) input.waiters.unshift(...this.#queue.splice(index, 1)[0].waiters);
+        if (index >= 0) {
+          const replaced = this.#queue.splice(index, 1)[0]!;
+          input.waiters.unshift(...replaced.waiters);
+          if (replaced.holdUntil > 0) input.since = replaced.since;
+        }
+      }
+      if (quietMs > 0 && kind !== 'select' && kind !== 'language') {
+        input.holdUntil = Math.min(input.since + maxHoldMs, Date.now() + quietMs);
+      } else {
+        // Anything else goes in order after what is held, so what is held goes now.
+        for (const queued of this.#queue) queued.holdUntil = 0;
       }
       this.#queue.push(input);
       // A new input is also the shopper's way of saying "try again".
@@ -581,8 +629,16 @@ export class ConfiguratorSession extends EventTarget {
   #pump() {
     if (this.#inflight || this.#conflict || this.#pausedByError) return this.#checkSettled();
     if (this.#status !== 'ready' || !this.#configuration) return this.#checkSettled();
-    const input = this.#queue.shift();
-    if (!input) return this.#checkSettled();
+    const head = this.#queue[0];
+    if (!head) return this.#checkSettled();
+    const wait = head.holdUntil - Date.now();
+    if (wait > 0) {
+      // Held by its quiet period; whatever follows it waits too, so the order stays.
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = setTimeout(() => this.#pump(), wait);
+      return this.#checkSettled();
+    }
+    const input = this.#queue.shift()!;
     // Sending now, for whatever reason: a planned background retry is moot.
     this.#cancelRecovery();
     this.#inflight = input;
@@ -632,16 +688,20 @@ export class ConfiguratorSession extends EventTarget {
           read: readConfiguration,
         });
       }
-      default:
-        return this.#http.request({
-          method: 'PUT',
-          path: `/api/3/configurator/${id}`,
-          query: {ignoreConflicts: input.ignoreConflicts},
-          json: requirementOf(input),
-          signal,
-          notFoundCode: updateNotFound,
-          read: readConfiguration,
-        });
+      default: {
+        const update = (compress: boolean) =>
+          this.#http.request({
+            method: 'PUT',
+            path: `/api/3/configurator/${id}`,
+            query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
+            json: requirementOf(input),
+            signal,
+            notFoundCode: updateNotFound,
+            read: (body) => (compress ? readUpdate(body, configuration) : readConfiguration(body)),
+          });
+        // Null: the answer could not be merged; the update is idempotent, so ask for it whole.
+        return update(true).then((answer) => answer ?? update(false).then((whole) => whole!));
+      }
     }
   }
 
@@ -807,6 +867,41 @@ function requirementOf(input: Input): Requirement {
     value: input.value,
     isSelection: input.kind === 'select',
   };
+}
+
+let merge: typeof Merge | null = null;
+let merging: Promise<unknown> | null = null;
+
+/**
+ * Updates ask for compressed answers (`compress=true`: only what changed) and merge them into
+ * the configuration held. The merge is its own module (a chunk of the script-tag build),
+ * loaded when a session starts or opens, so it is here by the first update.
+ */
+function loadMerge(): void {
+  merging ??= import('./merge-configuration.js').then(
+    (module) => (merge = module),
+    () => (merging = null),
+  );
+}
+
+/**
+ * Reads an update's answer: a full one as it is (a service that ignores `compress`), a
+ * compressed one merged into `previous`. Null when it cannot be merged: changes to another
+ * configuration than the one held (an answer went missing, or another client changed the
+ * session), or the merge's code is not here (it could not be loaded).
+ */
+function readUpdate(body: unknown, previous: Configuration): Configuration | null {
+  if (typeof body !== 'object' || body === null || !('compressed' in body)) {
+    return readConfiguration(body);
+  }
+  if (!merge) return null;
+  try {
+    return readConfiguration(merge.mergeConfiguration(previous, body as CompressedConfiguration));
+  } catch (error) {
+    if (!(error instanceof merge.ConfigurationMergeError)) throw error;
+    if (error.code === 'malformed') throw badResponse(error.message, null, error);
+    return null;
+  }
 }
 
 const notStarted = () =>

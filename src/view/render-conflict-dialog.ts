@@ -1,4 +1,5 @@
 import {html, nothing, type TemplateResult} from 'lit';
+import {formatNumber} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
 import {ConflictType, type Conflict, type Requirement} from '../session/wire.js';
 
@@ -10,9 +11,6 @@ export interface ConflictView {
   requirement: Requirement;
   conflicts: readonly Conflict[];
 }
-
-const formatNumber = (n: number, lang: string) =>
-  new Intl.NumberFormat(lang || undefined, {maximumFractionDigits: 4}).format(n);
 
 /** One consequence of accepting, in the shopper's language. */
 export function describeConflict(c: Conflict, s: Strings, lang: string): string {

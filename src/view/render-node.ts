@@ -1,7 +1,9 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {classMap} from 'lit/directives/class-map.js';
+import {guard} from 'lit/directives/guard.js';
 import {ifDefined} from 'lit/directives/if-defined.js';
 import {live} from 'lit/directives/live.js';
+import {formatNumber} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
 import {richText} from './sanitize.js';
 import type {ViewHandlers} from './view-handlers.js';
@@ -65,8 +67,13 @@ export function renderNode(node: NodeView, s: Strings, on: ViewHandlers): Templa
   }
 }
 
+/**
+ * Renders a list of nodes. A node whose view is the same object as last time (see
+ * `reuseUnchanged`), in the same language and with the same handlers, is skipped whole: on a
+ * large model an update renders only what changed.
+ */
 export function renderNodes(nodes: readonly NodeView[], s: Strings, on: ViewHandlers) {
-  return nodes.map((n) => renderNode(n, s, on));
+  return nodes.map((n) => guard([n, s, on], () => renderNode(n, s, on)));
 }
 
 /** A mandatory node: a titled card holding its children. */
@@ -209,16 +216,19 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
   </div>`;
 }
 
-const formatNumber = (value: number, s: Strings) =>
-  new Intl.NumberFormat(s.locale, {maximumFractionDigits: 4}).format(value);
+const number = (value: number, s: Strings) => formatNumber(value, s.locale);
+
+// Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
+function numberInput(id: string, e: Event, on: ViewHandlers) {
+  const value = (e.target as HTMLInputElement).valueAsNumber;
+  if (Number.isFinite(value)) on.setValue(id, value);
+}
 
 /** Numeric input: a slider (displayType 7) or a number field, with its unit and range. */
 export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): TemplateResult {
   const inputId = `${n.id}-input`;
   const hints = [
-    n.min !== null && n.max !== null
-      ? s.minMax(formatNumber(n.min, s), formatNumber(n.max, s))
-      : '',
+    n.min !== null && n.max !== null ? s.minMax(number(n.min, s), number(n.max, s)) : '',
   ].filter(Boolean);
   const describedBy = [
     n.descriptionHtml ? descId(n.id) : '',
@@ -248,15 +258,12 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 .value=${live(String(n.value))}
                 ?disabled=${n.disabled}
                 aria-describedby=${ifDefined(describedBy || undefined)}
-                aria-valuetext=${
-                  n.unit ? `${formatNumber(n.value, s)} ${n.unit}` : formatNumber(n.value, s)
-                }
+                aria-valuetext=${n.unit ? `${number(n.value, s)} ${n.unit}` : number(n.value, s)}
                 @input=${(e: Event) =>
                   on.setValue(n.id, (e.target as HTMLInputElement).valueAsNumber)}
+                @change=${() => on.flush?.()}
               />
-              <output part="slider-value" for=${inputId}
-                >${formatNumber(n.value, s)} ${unit}</output
-              >`
+              <output part="slider-value" for=${inputId}>${number(n.value, s)} ${unit}</output>`
           : html`<div class="input-with-unit">
               <input
                 id=${inputId}
@@ -270,10 +277,10 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 ?disabled=${n.disabled}
                 aria-describedby=${ifDefined(describedBy || undefined)}
                 aria-invalid=${n.missing ? 'true' : 'false'}
-                @change=${(e: Event) => {
-                  const value = (e.target as HTMLInputElement).valueAsNumber;
-                  if (Number.isFinite(value)) on.setValue(n.id, value);
-                }}
+                @input=${(e: Event) => numberInput(n.id, e, on)}
+                @change=${(e: Event) => numberInput(n.id, e, on)}
+                @blur=${() => on.flush?.()}
+                @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && on.flush?.()}
               />
               ${unit}
             </div>`
@@ -317,7 +324,11 @@ export function renderText(t: TextView, s: Strings, on: ViewHandlers): TemplateR
       ?disabled=${t.disabled}
       aria-describedby=${ifDefined(describedBy || undefined)}
       aria-invalid=${t.missing ? 'true' : 'false'}
-      @change=${(e: Event) => on.setText(t.id, (e.target as HTMLInputElement).value)}
+      @input=${(e: Event) => on.setText(t.id, (e.target as HTMLInputElement).value)}
+      @change=${(e: Event) => {
+        on.setText(t.id, (e.target as HTMLInputElement).value);
+        on.flush?.();
+      }}
     />
     ${t.disabled ? disabledNote(t, s) : nothing} ${missingNote(t.missing, t.id, s)}
   </div>`;

@@ -1,6 +1,7 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {classMap} from 'lit/directives/class-map.js';
 import {ifDefined} from 'lit/directives/if-defined.js';
+import {regionName} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
 import {
   addressFields,
@@ -34,14 +35,6 @@ export interface QuoteFormHandlers {
   goToNode(nodeId: string, stepId: string | null): void;
 }
 
-function countryName(code: string, lang: string): string {
-  try {
-    return new Intl.DisplayNames([lang, 'en'], {type: 'region'}).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateResult {
   const id = `quote-${f.name}`;
   const error = state.errors[f.name];
@@ -64,7 +57,7 @@ function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateR
       ?required=${f.required}
     >
       ${codes
-        .map((code) => ({code, name: countryName(code, state.lang)}))
+        .map((code) => ({code, name: regionName(code, state.lang)}))
         .sort((a, b) => a.name.localeCompare(b.name, state.lang))
         .map(
           (c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`,

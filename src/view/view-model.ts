@@ -23,6 +23,12 @@ export interface ViewModelInput {
   /** Base URL that relative image URLs are resolved against. */
   apiUrl: string;
   inclVat: boolean;
+  /**
+   * Build the nodes of this step only; every other step gets an empty `nodes` (its title,
+   * missing count and names are still there). An element shows one step at a time, and on a
+   * large model the others' nodes are most of the work. Default: every step.
+   */
+  onlyStep?: string;
 }
 
 export interface OptionView {
@@ -164,7 +170,7 @@ export function resolveImageUrl(url: string | null, apiUrl: string): string | nu
 
 /** Turns a configuration and the shopper's pending inputs into what the views render. */
 export function buildViewModel(input: ViewModelInput): ConfigurationView {
-  const {configuration, values, texts, pending, apiUrl, inclVat} = input;
+  const {configuration, values, texts, pending, apiUrl, inclVat, onlyStep} = input;
   const model = configuration.featureModel;
   const unansweredIds = new Set(configuration.unansweredMandatories ?? []);
   const names = new Map<string, string>();
@@ -179,8 +185,10 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
   const priceOf = (node: FeatureNode) =>
     node.price > 0 ? (inclVat ? node.priceIncVATLabel : node.priceLabel) : '';
   const image = (url: string | null) => resolveImageUrl(url, apiUrl);
-  const hasMissing = (node: FeatureNode): boolean =>
-    unansweredIds.has(node.id) || node.features.some(hasMissing);
+  // Every node with an unanswered mandatory node at or below it (filled once the tree is walked).
+  const missingBelow = new Set<string>();
+  const parentOf = new Map<string, string>();
+  const hasMissing = (node: FeatureNode): boolean => missingBelow.has(node.id);
 
   const option = (node: FeatureNode, selected: boolean): OptionView => ({
     id: node.id,
@@ -298,11 +306,13 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     const opts = parent.features.filter(
       (n) => (n.type === NodeType.optional || n.type === NodeType.or) && !isInput(n),
     );
+    const inAlts = new Set(alts);
+    const inOpts = new Set(opts);
     for (const node of parent.features) {
       names.set(node.id, node.name);
-      if (alts.includes(node)) {
+      if (inAlts.has(node)) {
         if (node === alts[0]) out.push(alternatives(parent, alts, labelledBy));
-      } else if (opts.includes(node)) {
+      } else if (inOpts.has(node)) {
         if (node === opts[0]) out.push(checkboxes(parent, opts, labelledBy));
       } else {
         out.push(single(node));
@@ -311,21 +321,34 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     return out;
   }
 
-  const collectSteps = (node: FeatureNode, stepId: string) => {
+  const collectSteps = (node: FeatureNode, stepId: string, parent: string | null) => {
     stepOf.set(node.id, stepId);
     names.set(node.id, node.name);
-    node.features.forEach((child) => collectSteps(child, stepId));
+    if (parent !== null) parentOf.set(node.id, parent);
+    for (const child of node.features) collectSteps(child, stepId, node.id);
   };
+  for (const step of model.steps) {
+    for (const node of step.features) collectSteps(node, step.id, null);
+  }
+  const missingPerStep = new Map<string, number>();
+  for (const id of unansweredIds) {
+    const stepId = stepOf.get(id);
+    if (stepId !== undefined) missingPerStep.set(stepId, (missingPerStep.get(stepId) ?? 0) + 1);
+    for (let at: string | undefined = id; at !== undefined && !missingBelow.has(at);) {
+      missingBelow.add(at);
+      at = parentOf.get(at);
+    }
+  }
 
   const steps: StepView[] = model.steps.map((step) => {
-    step.features.forEach((n) => collectSteps(n, step.id));
     const stepNode = {id: step.id, name: step.title, displayType: 0, features: step.features};
+    const built = onlyStep === undefined || onlyStep === step.id;
     return {
       id: step.id,
       title: step.title,
       iconUrl: image(step.iconUrl),
-      missing: [...unansweredIds].filter((id) => stepOf.get(id) === step.id).length,
-      nodes: children(stepNode, `${step.id}-title`),
+      missing: missingPerStep.get(step.id) ?? 0,
+      nodes: built ? children(stepNode, `${step.id}-title`) : [],
     };
   });
 
@@ -363,4 +386,40 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
 /** Text and numeric nodes are inputs even when their parent relationship is optional. */
 function isInput(node: FeatureNode): boolean {
   return node.featureType === FeatureType.text || isNumeric(node);
+}
+
+/**
+ * Answers `next` with every part that equals the same part of `previous` replaced by that
+ * previous object, so unchanged nodes keep their identity from one update to the next and
+ * their rendering can be skipped. Arrays are matched by position (a model's structure does
+ * not move between answers), objects by key, maps (of plain values) by entry.
+ */
+export function reuseUnchanged<T>(previous: T | null, next: T): T {
+  if (previous === next || typeof next !== 'object' || next === null) return next;
+  if (typeof previous !== 'object' || previous === null) return next;
+  if (next instanceof Map) {
+    if (!(previous instanceof Map) || previous.size !== next.size) return next;
+    for (const [key, value] of next) if (previous.get(key) !== value) return next;
+    return previous;
+  }
+  if (Array.isArray(next)) {
+    if (!Array.isArray(previous)) return next;
+    let same = previous.length === next.length;
+    const out = next.map((item: unknown, i) => {
+      const kept = i < previous.length ? reuseUnchanged(previous[i] as unknown, item) : item;
+      if (kept !== previous[i]) same = false;
+      return kept;
+    });
+    return (same ? previous : out) as T;
+  }
+  const before = previous as Record<string, unknown>;
+  const after = next as Record<string, unknown>;
+  const keys = Object.keys(after);
+  let same = keys.length === Object.keys(before).length;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    out[key] = reuseUnchanged(before[key], after[key]);
+    if (out[key] !== before[key]) same = false;
+  }
+  return (same ? previous : out) as T;
 }

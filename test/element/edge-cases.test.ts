@@ -1,6 +1,6 @@
 import {expect, fixture, html} from '@open-wc/testing';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
-import {stringsFor} from '../../src/i18n/strings-for.js';
+import {loadStrings, stringsFor} from '../../src/i18n/strings-for.js';
 import {
   $,
   countingFetchToken,
@@ -19,7 +19,7 @@ const unknownId = '00000000-0000-4000-8000-00000000dead';
 describe('a saved configuration the service does not know', () => {
   for (const lang of ['en', 'nl', 'de', 'fr']) {
     it(`offers to start the model anew instead of retrying forever (${lang})`, async () => {
-      const s = stringsFor(lang);
+      const s = await loadStrings(lang);
       const el = await fixture<ProductConfiguratorElement>(
         html`<product-configurator
           api-url=${serviceUrl}

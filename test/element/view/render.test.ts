@@ -138,8 +138,8 @@ describe('view functions', () => {
     expect(select.value).to.equal('nylon');
   });
 
-  it('sanitizes model HTML: no handlers, no javascript: links, formatting kept', () => {
-    const clean = sanitizeHtml(
+  it('sanitizes model HTML: no handlers, no javascript: links, formatting kept', async () => {
+    const clean = await sanitizeHtml(
       '<b>bold</b><img src=x onerror="window.__xss=1"><a href="javascript:alert(1)">x</a><script>window.__xss=1</script><a href="https://example.com">ok</a>',
     );
     expect(clean).to.contain('<b>bold</b>');
@@ -147,76 +147,84 @@ describe('view functions', () => {
     expect(clean).to.contain('rel="noopener noreferrer"');
     // Relative images would load from the page's origin: dropped; absolute web images stay.
     expect(clean).not.to.contain('<img');
-    expect(sanitizeHtml('<img src="https://cdn.example/a.png" alt="a">')).to.contain('<img');
+    expect(await sanitizeHtml('<img src="https://cdn.example/a.png" alt="a">')).to.contain('<img');
     const view = buildViewModel(viewInput(configurationFixture()));
     const host = mount(renderSteps(view.steps, 'step-options', en, handlers() as never));
     expect(host.innerHTML).not.to.match(/onerror|javascript:/i);
     expect((window as {__xss?: unknown}).__xss).to.equal(undefined);
   });
 
-  it('sanitizes a battery of hostile model HTML', async () => {
-    const payloads = [
-      '<svg onload="window.__xss=1"><circle r="1"></circle></svg>',
-      '<a href="JaVaScRiPt:window.__xss=1">a</a>',
-      '<a href="&#106;avascript:window.__xss=1">b</a>',
-      '<a href=" javascript:window.__xss=1">c</a>',
-      '<a href="data:text/html,<script>window.__xss=1</script>">d</a>',
-      '<style>*{display:none}</style><p style="position:fixed">e</p>',
-      '<form action="https://evil.example"><input name="q" autofocus onfocus="window.__xss=1"><button formaction="javascript:window.__xss=1">f</button></form>',
-      '<iframe srcdoc="<script>window.__xss=1</script>"></iframe>',
-      '<details open ontoggle="window.__xss=1"><summary>g</summary></details>',
-      '<img src="http://127.0.0.1:9/a.png" srcset="/relative.png 1x" onerror="window.__xss=1">',
-      '<video src="/v.mp4" onerror="window.__xss=1"></video><audio src="x"></audio>',
-      '<map name="m"><area href="javascript:window.__xss=1"></map>',
-      '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1"></style></mglyph></table></mtext></math>',
-      '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><link rel="stylesheet" href="https://evil.example/x.css">',
-      '<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">',
-      '<p id="quote-title" slot="header" part="summary" tabindex="0">h</p>',
-    ];
-    // Detached: a surviving <base> or <meta> could not disturb the page, yet images still load
-    // and a surviving handler would still run.
-    const host = document.createElement('div');
-    try {
-      for (const payload of payloads) {
-        const clean = sanitizeHtml(payload);
-        host.innerHTML = clean;
-        const elements = Array.from(host.querySelectorAll('*'));
-        for (const node of elements) {
-          const tag = node.tagName.toLowerCase();
-          expect(
-            ['script', 'style', 'form', 'input', 'button', 'iframe', 'svg', 'math', 'video'],
-            payload,
-          ).not.to.include(tag);
-          expect(['audio', 'area', 'object', 'embed', 'base', 'meta', 'link']).not.to.include(tag);
-          for (const attr of Array.from(node.attributes)) {
-            expect(attr.name, payload).not.to.match(
-              /^on|^style$|^id$|^slot$|^part$|^tabindex$|^srcset$|^formaction$/,
+  // Where the platform has no sanitiser (Element.prototype.setHTML), DOMPurify is loaded and
+  // must hold the same line.
+  for (const sanitiser of ['the platform', 'DOMPurify'] as const) {
+    it(`sanitizes a battery of hostile model HTML (${sanitiser})`, async () => {
+      const restore = sanitiser === 'DOMPurify' ? withoutPlatformSanitizer() : () => {};
+      const payloads = [
+        '<svg onload="window.__xss=1"><circle r="1"></circle></svg>',
+        '<a href="JaVaScRiPt:window.__xss=1">a</a>',
+        '<a href="&#106;avascript:window.__xss=1">b</a>',
+        '<a href=" javascript:window.__xss=1">c</a>',
+        '<a href="data:text/html,<script>window.__xss=1</script>">d</a>',
+        '<style>*{display:none}</style><p style="position:fixed">e</p>',
+        '<form action="https://evil.example"><input name="q" autofocus onfocus="window.__xss=1"><button formaction="javascript:window.__xss=1">f</button></form>',
+        '<iframe srcdoc="<script>window.__xss=1</script>"></iframe>',
+        '<details open ontoggle="window.__xss=1"><summary>g</summary></details>',
+        '<img src="http://127.0.0.1:9/a.png" srcset="/relative.png 1x" onerror="window.__xss=1">',
+        '<video src="/v.mp4" onerror="window.__xss=1"></video><audio src="x"></audio>',
+        '<map name="m"><area href="javascript:window.__xss=1"></map>',
+        '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1"></style></mglyph></table></mtext></math>',
+        '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><link rel="stylesheet" href="https://evil.example/x.css">',
+        '<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">',
+        '<p id="quote-title" slot="header" part="summary" tabindex="0">h</p>',
+      ];
+      // Detached: a surviving <base> or <meta> could not disturb the page, yet images still load
+      // and a surviving handler would still run.
+      const host = document.createElement('div');
+      try {
+        for (const payload of payloads) {
+          const clean = await sanitizeHtml(payload);
+          host.innerHTML = clean;
+          const elements = Array.from(host.querySelectorAll('*'));
+          for (const node of elements) {
+            const tag = node.tagName.toLowerCase();
+            expect(
+              ['script', 'style', 'form', 'input', 'button', 'iframe', 'svg', 'math', 'video'],
+              payload,
+            ).not.to.include(tag);
+            expect(['audio', 'area', 'object', 'embed', 'base', 'meta', 'link']).not.to.include(
+              tag,
             );
+            for (const attr of Array.from(node.attributes)) {
+              expect(attr.name, payload).not.to.match(
+                /^on|^style$|^id$|^slot$|^part$|^tabindex$|^srcset$|^formaction$/,
+              );
+            }
+            const url = node.getAttribute('href') ?? node.getAttribute('src');
+            if (url !== null) expect(url.trim(), payload).to.match(/^(https?:|mailto:|tel:|#|\/)/i);
           }
-          const url = node.getAttribute('href') ?? node.getAttribute('src');
-          if (url !== null) expect(url.trim(), payload).to.match(/^(https?:|mailto:|tel:|#|\/)/i);
         }
+        // Any image that survived gets the chance to fire a handler before we look.
+        await Promise.all(
+          Array.from(host.querySelectorAll('img')).map((img) =>
+            img.complete
+              ? null
+              : new Promise((resolve) => {
+                  img.addEventListener('load', resolve, {once: true});
+                  img.addEventListener('error', resolve, {once: true});
+                }),
+          ),
+        );
+        expect((window as {__xss?: unknown}).__xss).to.equal(undefined);
+        // Formatting survives.
+        expect(
+          await sanitizeHtml('<p><strong>a</strong> <em>b</em></p><ul><li>c</li></ul>'),
+        ).to.equal('<p><strong>a</strong> <em>b</em></p><ul><li>c</li></ul>');
+      } finally {
+        host.remove();
+        restore();
       }
-      // Any image that survived gets the chance to fire a handler before we look.
-      await Promise.all(
-        Array.from(host.querySelectorAll('img')).map((img) =>
-          img.complete
-            ? null
-            : new Promise((resolve) => {
-                img.addEventListener('load', resolve, {once: true});
-                img.addEventListener('error', resolve, {once: true});
-              }),
-        ),
-      );
-      expect((window as {__xss?: unknown}).__xss).to.equal(undefined);
-      // Formatting survives.
-      expect(sanitizeHtml('<p><strong>a</strong> <em>b</em></p><ul><li>c</li></ul>')).to.equal(
-        '<p><strong>a</strong> <em>b</em></p><ul><li>c</li></ul>',
-      );
-    } finally {
-      host.remove();
-    }
-  });
+    });
+  }
 
   it('renders the summary with the service labels and toggles VAT', () => {
     const view = buildViewModel(viewInput(configurationFixture(), false));
@@ -373,3 +381,12 @@ describe('view functions', () => {
     expect(host.querySelector('.form-actions slot[name="quote-footer"]')).not.to.equal(null);
   });
 });
+
+/** Hides `Element.prototype.setHTML` as a browser without the Sanitizer API would; returns the undo. */
+function withoutPlatformSanitizer(): () => void {
+  const proto = Element.prototype as unknown as Record<string, unknown>;
+  const descriptor = Object.getOwnPropertyDescriptor(proto, 'setHTML');
+  if (!descriptor) return () => {};
+  delete proto.setHTML;
+  return () => Object.defineProperty(proto, 'setHTML', descriptor);
+}

@@ -2,6 +2,7 @@ import {expect} from '@open-wc/testing';
 import {
   buildViewModel,
   resolveImageUrl,
+  reuseUnchanged,
   type ChoiceView,
   type GroupView,
 } from '../../../src/view/view-model.js';
@@ -90,5 +91,35 @@ describe('buildViewModel', () => {
     );
     expect(resolveImageUrl('javascript:alert(1)', 'https://api.example')).to.equal(null);
     expect(resolveImageUrl(null, 'https://api.example')).to.equal(null);
+  });
+
+  it('keeps the identity of every node an update did not change', () => {
+    const input = viewInput(configurationFixture());
+    const before = buildViewModel(input);
+    // Nothing changed: the whole view is the previous one.
+    expect(reuseUnchanged(before, buildViewModel(input))).to.equal(before);
+    // One pending input on the first step: only that node and the parts holding it are new.
+    const after = reuseUnchanged(
+      before,
+      buildViewModel({...input, pending: new Map([['red', {on: true}]])}),
+    );
+    expect(after).not.to.equal(before);
+    expect(after.steps[1]).to.equal(before.steps[1]);
+    const [colourBefore, ...restBefore] = before.steps[0]!.nodes;
+    const [colourAfter, ...restAfter] = after.steps[0]!.nodes;
+    expect(colourAfter).not.to.equal(colourBefore);
+    restAfter.forEach((node, i) => expect(node).to.equal(restBefore[i]));
+    const options = (colourAfter as GroupView).children[0] as ChoiceView;
+    const optionsBefore = (colourBefore as GroupView).children[0] as ChoiceView;
+    expect(options.options.map((o) => o.selected)).to.deep.equal([false, true, false]);
+    expect(options.options[2]).to.equal(optionsBefore.options[2]);
+  });
+
+  it('builds only the step on screen when asked to', () => {
+    const view = buildViewModel({...viewInput(configurationFixture()), onlyStep: 'step-options'});
+    expect(view.steps[0]!.nodes).to.deep.equal([]);
+    expect(view.steps[1]!.nodes.length).to.be.greaterThan(0);
+    // Names and missing counts still cover every step.
+    expect(view.names.get('red')).to.equal('Red');
   });
 });

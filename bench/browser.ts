@@ -1,0 +1,380 @@
+// `npm run bench:browser`: the widget in Chromium against the reference service over real HTTP,
+// page, built widget and service on one origin (as `npm start` serves them). Not a test: it
+// prints each figure with its goal. Run `npm run build` first; `--help` lists the settings.
+//
+// - start-up: connect -> `configurator-ready`, and the service round trips in between, at an
+//   injected round trip (Chromium's network emulation), first without and then with a token
+//   already on the page;
+// - rapid input: 50 slider and 50 number changes in one second at that round trip, counting
+//   update requests and checking the final value is the service's;
+// - update render: the element's update (render and commit) after each service answer on the
+//   generated large model, median over a series of changes;
+// - sizes: the size report's figures.
+import {existsSync} from 'node:fs';
+import {loadavg, cpus} from 'node:os';
+import {join} from 'node:path';
+import {serve} from '@hono/node-server';
+import {serveStatic} from '@hono/node-server/serve-static';
+import {Hono} from 'hono';
+import {chromium, type Page} from 'playwright-core';
+import {demoTokenRoute} from '../src/server/demo-token-route.js';
+import {createApp} from '../service/app.js';
+import {compileModel, generateLargeModel} from '../service/engine/index.js';
+import {sampleModels} from '../service/models/index.js';
+// @ts-expect-error: a plain ES module script without types
+import {budgets, bundleGraph, entryFile, sessionFile, sizesOf} from '../scripts/size-report.mjs';
+// @ts-expect-error: a plain ES module script without types
+import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
+
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(`Usage: npm run bench:browser -- [--rtt 100] [--nodes 2000] [--renders 40] [--root dir]
+Needs a build (npm run build) and Chromium (CHROME_PATH, default /usr/bin/chromium).`);
+  process.exit(0);
+}
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const rttMs = flag('rtt', 100);
+const nodes = flag('nodes', 2000);
+const renders = flag('renders', 40);
+// `--root <dir>`: serve and measure another build's dist/ (for before-and-after figures).
+const root = args.includes('--root') ? args[args.indexOf('--root') + 1]! : './';
+
+const large = compileModel(generateLargeModel({nodes, seed: 1}));
+const {app, close} = createApp({models: [...sampleModels(), large]});
+const site = new Hono();
+// `--root <dir>`: serve another build's dist/ (for before-and-after figures).
+site.use('/dist/*', serveStatic({root}));
+site.get('/bench', (c) =>
+  c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>
+<script type="module" src="/dist/product-configurator.js"></script></body></html>`),
+);
+site.all(
+  '/api/configurator-token',
+  demoTokenRoute(
+    {host: '127.0.0.1', clientId: 'demo-client', clientSecret: 'demo-secret'},
+    () => server,
+  ),
+);
+site.all('*', (c) => app.fetch(c.req.raw, c.env));
+const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const s = serve({fetch: site.fetch, port: 0, hostname: '127.0.0.1'}, () => resolve(s));
+});
+const address = server.address();
+if (address === null || typeof address === 'string') throw new Error('No TCP address');
+const origin = `http://127.0.0.1:${address.port}`;
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath as string,
+  args: chromiumArgs as string[],
+});
+
+const rows: [string, string, string][] = [];
+const report = (figure: string, measured: string, goal: string) => {
+  rows.push([figure, measured, goal]);
+  console.log(`${figure.padEnd(58)} ${measured.padEnd(30)} goal: ${goal}`);
+};
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** A fresh page with the widget's module loaded (not timed) and, optionally, injected latency. */
+async function openPage(latencyMs: number): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/bench`);
+  await page.waitForFunction(() => customElements.get('product-configurator') !== undefined);
+  if (latencyMs > 0) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // Chromium adds this much to every request: one round trip of `latencyMs`.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
+}
+
+interface StartUp {
+  ms: number;
+  /** Service requests (token and API) between connect and ready. */
+  requests: {url: string; start: number; end: number}[];
+}
+
+/** Adds an element and waits for `configurator-ready`; times and lists the requests meanwhile. */
+function startUp(page: Page, model: string): Promise<StartUp> {
+  const verbose = args.includes('--verbose');
+  return page.evaluate(
+    async ({model, verbose}) => {
+      performance.clearResourceTimings();
+      const el = document.createElement('product-configurator');
+      el.setAttribute('model', model);
+      el.setAttribute('token-endpoint', '/api/configurator-token');
+      const ready = new Promise((resolve) => el.addEventListener('configurator-ready', resolve));
+      const t0 = performance.now();
+      document.body.append(el);
+      await ready;
+      const elapsed = performance.now() - t0;
+      const requests = performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.startTime >= t0 && (!e.name.includes('/dist/') || verbose))
+        .map((e) => ({url: e.name, start: e.startTime - t0, end: e.responseEnd - t0}));
+      return {ms: elapsed, requests};
+    },
+    {model, verbose},
+  );
+}
+
+/** Round trips: requests that had to wait for an earlier one's answer, counted as a chain. */
+function roundTrips(requests: StartUp['requests']): number {
+  let trips = 0;
+  let until = -Infinity;
+  for (const r of [...requests].sort((a, b) => a.start - b.start)) {
+    if (r.start >= until) {
+      trips++;
+      until = r.end;
+    } else {
+      until = Math.max(until, r.end);
+    }
+  }
+  return trips;
+}
+
+console.log(
+  `bench:browser  ${new Date().toISOString()}  ${cpus().length} cores (${cpus()[0]?.model ?? '?'})  ` +
+    `load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}  round trip ${rttMs} ms`,
+);
+
+// --- start-up ------------------------------------------------------------------------------
+{
+  const runs = args.includes('--verbose') ? 2 : 5;
+  const cold: StartUp[] = [];
+  const warm: StartUp[] = [];
+  for (let i = 0; i < runs; i++) {
+    const page = await openPage(rttMs);
+    cold.push(await startUp(page, 'Office Chair'));
+    // A second element on the same page shares the first one's token.
+    warm.push(await startUp(page, 'Office Chair'));
+    await page.close();
+  }
+  const show = (label: string, xs: StartUp[], goalTrips: number) => {
+    const trips = Math.max(...xs.map((x) => roundTrips(x.requests)));
+    report(
+      `connect -> configurator-ready at ${rttMs} ms RTT, ${label}`,
+      `${ms(median(xs.map((x) => x.ms)))} median, ${trips} round trip${trips === 1 ? '' : 's'}`,
+      `<= ${goalTrips} round trip${goalTrips === 1 ? '' : 's'} + 50 ms (${ms(goalTrips * rttMs + 50)})`,
+    );
+  };
+  if (args.includes('--verbose')) {
+    for (const x of [...cold, ...warm]) {
+      console.log(
+        `  ${ms(x.ms)}: ` +
+          x.requests
+            .map((r) => `${new URL(r.url).pathname} ${r.start.toFixed(0)}..${r.end.toFixed(0)}`)
+            .join(', '),
+      );
+    }
+  }
+  show('no token yet', cold, 2);
+  show('token on the page', warm, 1);
+}
+
+// --- rapid input ---------------------------------------------------------------------------
+{
+  const page = await openPage(rttMs);
+  await startUp(page, 'Office Chair');
+  const burst = (kind: 'slider' | 'number') =>
+    page.evaluate(
+      async ({kind}) => {
+        type El = HTMLElement & {
+          value: {values: Record<string, unknown>} | null;
+          session: {snapshot: {busy: boolean; pending: Map<string, unknown>}} & EventTarget;
+          updateComplete: Promise<boolean>;
+        };
+        const el = document.querySelector('product-configurator') as El;
+        const root = el.shadowRoot!;
+        // Go to the step holding such an input.
+        const selector = kind === 'slider' ? 'input[type="range"]' : 'input[type="number"]';
+        for (const tab of root.querySelectorAll<HTMLElement>('[role="tab"]')) {
+          if (root.querySelector(selector)) break;
+          tab.click();
+          await el.updateComplete;
+        }
+        const input = root.querySelector<HTMLInputElement>(selector);
+        if (!input) return null;
+        const node = input.closest<HTMLElement>('[data-node]')!.dataset.node!;
+        const min = Number(input.min || 0);
+        const max = Number(input.max || 100);
+        const step = Number(input.step || 1);
+        let puts = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            if ((e as PerformanceResourceTiming).initiatorType === 'fetch') puts++;
+          }
+        });
+        performance.clearResourceTimings();
+        observer.observe({type: 'resource'});
+        let last = 0;
+        input.focus();
+        for (let i = 0; i < 50; i++) {
+          const value = Math.min(max, min + step * ((i % 20) + 1));
+          last = value;
+          input.value = String(value);
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+          // A number field's spinner commits each step; a slider commits once it is let go.
+          if (kind === 'number') input.dispatchEvent(new Event('change', {bubbles: true}));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        if (kind === 'slider') input.dispatchEvent(new Event('change', {bubbles: true}));
+        else input.blur();
+        const session = el.session;
+        while (session.snapshot.busy || session.snapshot.pending.size > 0) {
+          await new Promise((resolve) =>
+            session.addEventListener('snapshot', resolve, {once: true}),
+          );
+        }
+        await el.updateComplete;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        observer.disconnect();
+        const raw = el.value!.values[node];
+        const confirmed =
+          typeof raw === 'number' ? raw : (raw as {value?: number} | undefined)?.value;
+        return {puts, last, confirmed, shown: input.value};
+      },
+      {kind},
+    );
+  for (const kind of ['slider', 'number'] as const) {
+    const r = await burst(kind);
+    if (!r) {
+      report(`50 ${kind} changes in 1 s at ${rttMs} ms RTT`, 'no such input', '<= 3 requests');
+      continue;
+    }
+    const kept =
+      r.confirmed === r.last && Number(r.shown) === r.last
+        ? 'last value kept'
+        : `LOST (${r.last} -> ${r.confirmed})`;
+    report(
+      `50 ${kind} changes in 1 s at ${rttMs} ms RTT`,
+      `${r.puts} update requests, ${kept}`,
+      '<= 3, no input lost, final state = service',
+    );
+  }
+  await page.close();
+}
+
+// --- update render on the large model -------------------------------------------------------
+{
+  const page = await openPage(0);
+  await startUp(page, large.name);
+  const times = await page.evaluate(async (count) => {
+    type El = HTMLElement & {
+      value: {featureModel: {steps: {features: unknown[]}[]}} | null;
+      select(id: string, on: boolean): Promise<unknown>;
+      updateComplete: Promise<boolean>;
+      session: {resolveConflict(accept: boolean): Promise<unknown>; snapshot: {conflict: unknown}};
+      performUpdate(): void;
+    };
+    const el = document.querySelector('product-configurator') as El;
+    const durations: number[] = [];
+    const renderTimes: number[] = [];
+    const render = (el as unknown as {render(): unknown}).render;
+    (el as unknown as {render(): unknown}).render = function (this: El) {
+      const t = performance.now();
+      const out = render.call(this);
+      renderTimes.push(performance.now() - t);
+      return out;
+    };
+    const original = el.performUpdate;
+    el.performUpdate = function (this: El) {
+      const t = performance.now();
+      original.call(this);
+      durations.push(performance.now() - t);
+    };
+    // Checkboxes of the step on screen: each toggle is a service answer and an update render.
+    const boxes = [
+      ...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:not(:disabled)'),
+    ];
+    const perChange: number[] = [];
+    const perChangeRender: number[] = [];
+    for (let i = 0; i < count && boxes.length; i++) {
+      const box = boxes[i % boxes.length]!;
+      const id = box.value;
+      durations.length = 0;
+      renderTimes.length = 0;
+      await el.select(id, !box.checked).catch(() => {});
+      if (el.session.snapshot.conflict) await el.session.resolveConflict(false);
+      await el.updateComplete;
+      if (durations.length) perChange.push(Math.max(...durations));
+      if (renderTimes.length) perChangeRender.push(Math.max(...renderTimes));
+    }
+    return {
+      perChange,
+      perChangeRender,
+      nodes: el.shadowRoot!.querySelectorAll('[data-node]').length,
+    };
+  }, renders);
+  report(
+    `update render, ${nodes}-node model (${times.nodes} nodes on screen), median of ${times.perChange.length}`,
+    times.perChange.length
+      ? `${median(times.perChange).toFixed(1)} ms`
+      : 'no checkbox on the first step',
+    'median <= 4 ms',
+  );
+  if (args.includes('--verbose')) {
+    console.log(
+      `  of which render() (view model and templates): ${median(times.perChangeRender).toFixed(1)} ms median`,
+    );
+  }
+  await page.close();
+}
+
+// --- sizes ---------------------------------------------------------------------------------
+{
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const graph = bundleGraph(join(root, entryFile)) as {firstRender: string[]; chunks: string[]};
+  const first = graph.firstRender.map(sizesOf) as {gzip: number; brotli: number}[];
+  const gzip = first.reduce((n, s) => n + s.gzip, 0);
+  const brotli = first.reduce((n, s) => n + s.brotli, 0);
+  report(
+    'script-tag entry + static imports (before first render)',
+    `${kb(gzip)} gzip, ${kb(brotli)} brotli`,
+    `<= ${kb(budgets.firstRender)} gzip`,
+  );
+  for (const chunk of graph.chunks) {
+    const s = sizesOf(chunk) as {gzip: number; brotli: number};
+    report(
+      `  chunk on demand ${chunk.replace('dist/chunks/', '')}`,
+      `${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli`,
+      `<= ${kb(budgets.chunk)} gzip`,
+    );
+  }
+  const sessionPath = join(root, sessionFile);
+  const session = (existsSync(sessionPath) ? sizesOf(sessionPath) : {gzip: NaN, brotli: NaN}) as {
+    gzip: number;
+    brotli: number;
+  };
+  report(
+    'headless session alone',
+    `${kb(session.gzip)} gzip, ${kb(session.brotli)} brotli`,
+    `<= 5.6 KB gzip (build budget ${kb(budgets.session)})`,
+  );
+}
+
+console.log(
+  `load average after: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
+await browser.close();
+server.close();
+await close();

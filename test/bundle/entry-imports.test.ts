@@ -1,0 +1,70 @@
+// The built script-tag file: what it imports before the first render, and that every part the
+// first render does not need is a chunk beside it, reached by a relative dynamic import.
+// Reads dist/ (npm test builds first).
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import {describe, it} from 'node:test';
+// @ts-expect-error: a plain ES module script without types
+import {budgets, bundleGraph, entryFile, sessionFile, sizesOf} from '../../scripts/size-report.mjs';
+
+interface Graph {
+  firstRender: string[];
+  chunks: string[];
+}
+
+const built = existsSync(entryFile);
+const graph = (): Graph => {
+  assert.ok(built, `${entryFile} is missing: run npm run build first`);
+  return bundleGraph() as Graph;
+};
+const read = (files: string[]) => files.map((f) => readFileSync(f, 'utf8')).join('\n');
+
+// Text that only each lazily loaded part holds (its own strings survive minification).
+const parts = {
+  'the Dutch dictionary': 'De configurator wordt geladen',
+  'the German dictionary': 'Der Konfigurator wird geladen',
+  'the French dictionary': 'Chargement du configurateur',
+  'the quote form': 'quote-form',
+  'the conflict dialog': 'conflict-accept',
+  DOMPurify: 'DOMPurify',
+  'the configure view': 'step-panel',
+};
+
+describe('the script-tag entry', () => {
+  it('imports statically nothing the first render does without', () => {
+    const {firstRender} = graph();
+    const before = read(firstRender);
+    for (const [part, marker] of Object.entries(parts)) {
+      assert.ok(!before.includes(marker), `${part} is loaded before the first render`);
+    }
+    // English is there from the start.
+    assert.ok(before.includes('Loading the configurator'));
+  });
+
+  it('reaches every other part through a relative dynamic import of a chunk beside it', () => {
+    const {chunks} = graph();
+    assert.ok(chunks.length > 0);
+    for (const chunk of chunks) assert.match(chunk, /^dist\/chunks\/[\w.-]+-[\w-]{8}\.js$/);
+    const later = read(chunks);
+    for (const [part, marker] of Object.entries(parts)) {
+      assert.ok(later.includes(marker), `${part} is in no chunk`);
+    }
+    // Relative specifiers only: a copy of dist/ on any host resolves them against itself.
+    const entry = readFileSync(entryFile, 'utf8');
+    for (const m of entry.matchAll(/\bimport\(\s*["']([^"']+)["']/g)) {
+      assert.match(m[1]!, /^\.\/chunks\//);
+    }
+  });
+
+  it('stays within its budgets', () => {
+    const {firstRender} = graph();
+    const gzip = firstRender
+      .map((f) => (sizesOf(f) as {gzip: number}).gzip)
+      .reduce((a, b) => a + b);
+    assert.ok(gzip <= budgets.firstRender, `${gzip} bytes gzip before the first render`);
+    const session = sizesOf(sessionFile) as {gzip: number};
+    assert.ok(session.gzip <= budgets.session, `${session.gzip} bytes gzip for the session`);
+    // Self-contained: the headless file imports nothing.
+    assert.doesNotMatch(readFileSync(sessionFile, 'utf8'), /\bimport\s*[{(*"']|\bfrom\s*["']/);
+  });
+});

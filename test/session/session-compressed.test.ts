@@ -1,0 +1,97 @@
+// The session asks for compressed update answers and merges them: against the real reference
+// service over real HTTP, the configuration it holds after each update equals the whole
+// configuration the service sends when asked for it, field for field.
+import assert from 'node:assert/strict';
+import {afterEach, describe, test} from 'node:test';
+import {ConfiguratorSession} from '../../src/session/configurator-session.js';
+import type {Configuration} from '../../src/session/wire.js';
+import {nodeNamed, serviceTokens, startService, type RunningService} from './helpers.js';
+
+let cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+/** A fetch that logs update URLs and the size of each answer. */
+function loggingFetch() {
+  const log: {url: string; bytes: number}[] = [];
+  const logged: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const text = await response.clone().text();
+    if (init?.method === 'PUT') log.push({url: String(input), bytes: text.length});
+    return response;
+  };
+  return {log, fetch: logged};
+}
+
+async function setUp() {
+  const svc: RunningService = await startService();
+  cleanups.push(() => svc.close());
+  const logging = loggingFetch();
+  const session = new ConfiguratorSession({
+    apiUrl: svc.url,
+    tokenSource: serviceTokens(svc.url),
+    fetch: logging.fetch,
+  });
+  cleanups.push(() => session.dispose());
+  return {svc, session, log: logging.log};
+}
+
+/** The whole configuration of a session, as the service sends it to whoever opens it. */
+async function whole(svc: RunningService, id: string): Promise<Configuration> {
+  const reader = new ConfiguratorSession({apiUrl: svc.url, tokenSource: serviceTokens(svc.url)});
+  cleanups.push(() => reader.dispose());
+  return reader.open(id);
+}
+
+describe('compressed update answers', () => {
+  test('asks compress=true on every v3 update and holds what a whole answer holds', async () => {
+    const {svc, session, log} = await setUp();
+    const started = await session.start('Office Chair');
+    const pick = (name: string) => nodeNamed(session.snapshot.configuration ?? started, name).id;
+    await session.select(pick('White'), true);
+    await session.setValue(pick('Seat width'), 52);
+    await session.select(pick('Headrest'), true).catch(() => {});
+    if (session.snapshot.conflict) await session.resolveConflict(true);
+    await session.select(pick('High back'), true);
+
+    const updates = log.filter((r) => /\/api\/3\/configurator\/[^/?]+\?/.test(r.url));
+    assert.ok(updates.length >= 4);
+    for (const r of updates) assert.match(r.url, /[?&]compress=true\b/);
+    // Only what changed came over the wire: far less than a whole answer.
+    const full = await whole(svc, session.id!);
+    const wholeBytes = JSON.stringify(full).length;
+    for (const r of updates) assert.ok(r.bytes < wholeBytes / 2, `${r.bytes} of ${wholeBytes}`);
+
+    const held = session.snapshot.configuration!;
+    assert.deepEqual(held.values, full.values);
+    assert.deepEqual(held.textValues ?? {}, full.textValues ?? {});
+    assert.deepEqual(held.featureModel, full.featureModel);
+    assert.equal(held.totalPriceIncVATLabel, full.totalPriceIncVATLabel);
+    assert.deepEqual(held.unansweredMandatories, full.unansweredMandatories);
+  });
+
+  test('takes the whole configuration instead when an answer was missed', async () => {
+    const {svc, session, log} = await setUp();
+    await session.start('Office Chair');
+    // Another client changes the session: the next compressed answer has another base.
+    const other = new ConfiguratorSession({apiUrl: svc.url, tokenSource: serviceTokens(svc.url)});
+    cleanups.push(() => other.dispose());
+    await other.open(session.id!);
+    const config = other.snapshot.configuration!;
+    await other.select(nodeNamed(config, 'White').id, true);
+    await other.setValue(nodeNamed(config, 'Seat width').id, 50);
+
+    await session.setValue(nodeNamed(config, 'Seat width').id, 54);
+    const full = await whole(svc, session.id!);
+    const held = session.snapshot.configuration!;
+    assert.deepEqual(held.values, full.values);
+    assert.deepEqual(held.featureModel, full.featureModel);
+    // One compressed attempt, then the same update asking for a whole answer.
+    const mine = log.filter((r) => /\/api\/3\/configurator\/[^/?]+\?/.test(r.url));
+    assert.equal(mine.length, 2);
+    assert.match(mine[0]!.url, /compress=true/);
+    assert.doesNotMatch(mine[1]!.url, /compress=true/);
+  });
+});
