@@ -305,8 +305,10 @@ export class SessionController implements ReactiveController {
   /** Shows a settings mistake and reports it once; `null` clears it. */
   #reportSetup(error: ConfiguratorError | null) {
     const previous = this.#setupError;
+    // The same mistake found again on a later update keeps its first report (and its event).
+    if (error && previous?.code === error.code && previous.message === error.message) return;
     this.#setupError = error;
-    if (!error || (previous?.code === error.code && previous.message === error.message)) return;
+    if (!error) return;
     console.warn(`<product-configurator> ${error.code}: ${error.message}`);
     void this.#host.updateComplete.then(() => {
       if (this.#setupError !== error) return;

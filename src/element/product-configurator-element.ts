@@ -361,8 +361,10 @@ export class ProductConfiguratorElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#watchViewport();
-    // The token and the configuration are requested now, not after a first render.
-    this.#syncSession();
+    // The token and the configuration are requested now, not after a first render. Properties
+    // set before the tag was defined (a framework's ref) come back only at the first update, so
+    // without a token source yet the first update decides, and reports one missing only then.
+    if (this.tokenEndpoint.trim() || this.fetchToken) this.#syncSession();
   }
 
   /**
