@@ -26,7 +26,7 @@ export async function startBenchServer(options: {
   const dataDir =
     options.store === 'sqlite' ? mkdtempSync(join(tmpdir(), 'configurator-bench-')) : undefined;
   const {app, close} = createApp({
-    store: openStore(dataDir),
+    store: openStore(dataDir, {groupCommits: true}),
     models: [...sampleModels(), large],
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
