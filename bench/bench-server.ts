@@ -4,12 +4,14 @@ import {join} from 'node:path';
 import {serve} from '@hono/node-server';
 import {createApp} from '../service/app.js';
 import {compileModel, generateLargeModel, sampleModels} from '../service/engine/index.js';
-import {openStore} from '../service/store/index.js';
+import {SqliteStore, openStore} from '../service/store/index.js';
 
 export interface BenchServer {
   url: string;
   /** The generated model's identifier (its root feature name). */
   identifier: string;
+  /** Commits of the durable store so far (each one sync); null for the memory store. */
+  commits(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -25,8 +27,9 @@ export async function startBenchServer(options: {
   const large = compileModel(generateLargeModel({nodes: options.nodes, seed: options.seed}));
   const dataDir =
     options.store === 'sqlite' ? mkdtempSync(join(tmpdir(), 'configurator-bench-')) : undefined;
+  const store = openStore(dataDir, {groupCommits: true});
   const {app, close} = createApp({
-    store: openStore(dataDir),
+    store,
     models: [...sampleModels(), large],
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -37,6 +40,9 @@ export async function startBenchServer(options: {
   return {
     url: `http://127.0.0.1:${address.port}`,
     identifier: large.name,
+    async commits() {
+      return dataDir && store instanceof SqliteStore ? store.commits : null;
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await close();

@@ -10,6 +10,10 @@ parentPort!.on('message', async (message: unknown) => {
     parentPort!.postMessage({cpuMs: threadCpuMs()});
     return;
   }
+  if (message === 'commits') {
+    parentPort!.postMessage({commits: await server.commits()});
+    return;
+  }
   await server.close();
   parentPort!.postMessage('closed');
 });

@@ -162,6 +162,13 @@ async function startServer(options: BenchOptions): Promise<MeasuredServer> {
       worker.postMessage('cpu');
       return (await answer).cpuMs;
     },
+    async commits() {
+      const answer = new Promise<{commits: number | null}>((resolve) =>
+        worker.once('message', resolve),
+      );
+      worker.postMessage('commits');
+      return (await answer).commits;
+    },
     async close() {
       const closed = new Promise((resolve) => worker.once('message', resolve));
       worker.postMessage('close');
@@ -240,6 +247,7 @@ async function httpPhase(
   const began = performance.now();
   const cpuBefore = process.cpuUsage();
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
+  const commitsBefore = await server.commits();
   // node:http with one kept-alive socket per session: fetch (undici) costs the clients about
   // twice the service's own CPU time per small answer, and the clients share the machine.
   const agent = new http.Agent({keepAlive: true, maxSockets: sessions.length, timeout: 4000});
@@ -284,6 +292,7 @@ async function httpPhase(
   const cpu = process.cpuUsage(cpuBefore);
   agent.destroy();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
+  const commitsAfter = await server.commits();
   latencies.sort((a, b) => a - b);
   const ok = statuses.get(200) ?? 0;
   const rate = latencies.length / elapsed;
@@ -305,6 +314,13 @@ async function httpPhase(
     // The service thread alone: what an update costs the service, whatever else runs.
     const perUpdate = (serviceCpuAfter - serviceCpuBefore) / Math.max(1, latencies.length);
     console.log(`  service CPU     ${ms(perUpdate)} per update (the service's thread alone)`);
+  }
+  if (commitsBefore !== null && commitsAfter !== null) {
+    // Group commit: one transaction and one sync for the updates that arrive together.
+    const commits = commitsAfter - commitsBefore;
+    console.log(
+      `  commits         ${commits} (${(latencies.length / Math.max(1, commits)).toFixed(1)} updates per commit and sync)`,
+    );
   }
   console.log(
     `  latency         p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}` +

@@ -1,4 +1,4 @@
-import {Hono} from 'hono';
+import {Hono, type MiddlewareHandler} from 'hono';
 import {
   Applications,
   Tokens,
@@ -68,6 +68,26 @@ const isPublicPath = (path: string) =>
   path === '/api/configurator-token' ||
   (tokenPaths as readonly string[]).includes(path);
 
+/**
+ * Holds every answer until what the request wrote or read is committed (the store commits in
+ * groups: docs/decisions/0030). A commit that failed replaces the answer with its storage
+ * error, whatever the handler answered: its writes are undone and it may have read them.
+ */
+function answerWhenDurable(store: Store): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const durable = store.durability();
+    await next();
+    try {
+      await durable();
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      // Cleared first: setting `c.res` over an answer would keep that answer's headers.
+      c.res = undefined;
+      c.res = error.toResponse();
+    }
+  };
+}
+
 /** The reference Configurator and Quotation Service as a web-standard `Request -> Response` app. */
 export function createApp(options: AppOptions = {}) {
   const store = options.store ?? new MemoryStore();
@@ -88,6 +108,7 @@ export function createApp(options: AppOptions = {}) {
   const app: Hono<AppEnv> = new Hono<AppEnv>({getPath: caseInsensitivePaths(() => app.routes)});
 
   app.use('*', corsMiddleware(options.allowedOrigins));
+  app.use('*', answerWhenDurable(store));
   app.use('*', requestTargetLimits());
   app.get('/health', (c) => c.json({status: 'ok'}));
   registerModelImageRoutes(app);

@@ -80,7 +80,7 @@ function start() {
     const config = readConfig();
     // Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
     const models = servedModels();
-    return {config, models, store: openStore(config.dataDir)};
+    return {config, models, store: openStore(config.dataDir, {groupCommits: true})};
   } catch (error) {
     if (error instanceof StoreOpenError) {
       console.error(`Cannot start: DATA_DIR ${error.dataDir} ${error.reason}.`);

@@ -3,7 +3,7 @@ import {accessSync, mkdirSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {legacyWriter, readLegacyJournal, retireLegacyJournal} from './legacy-journal.js';
 import {issuedNumber, quotationNumberSequence, SchemaTooNewError} from './schema.js';
-import {MemoryStore, SqliteStore} from './sqlite-store.js';
+import {MemoryStore, SqliteStore, type SqliteStoreOptions} from './sqlite-store.js';
 import {StoreLockedError, StoreOpenError, sqliteCodeOf} from './storage-error.js';
 import type {Store} from './store.js';
 
@@ -14,14 +14,15 @@ export const databaseFile = 'data.db';
  * Opens the service's store. With a folder, data survives a restart: SQLite in
  * `<dataDir>/data.db`, one process at a time. Without one, it lives in memory. A folder that
  * cannot serve (not a folder, read-only, in use, not a database) is a `StoreOpenError` whose
- * message is one sentence naming the folder.
+ * message is one sentence naming the folder. `options` apply to a folder's store (the service
+ * commits in groups).
  */
-export function openStore(dataDir?: string): Store {
+export function openStore(dataDir?: string, options?: SqliteStoreOptions): Store {
   if (!dataDir) return new MemoryStore();
   prepareFolder(dataDir);
   let store: SqliteStore;
   try {
-    store = new SqliteStore(join(dataDir, databaseFile));
+    store = new SqliteStore(join(dataDir, databaseFile), options);
   } catch (error) {
     throw openError(dataDir, error);
   }
@@ -135,6 +136,8 @@ function importLegacyJournal(dataDir: string, store: SqliteStore): void {
     }
     store.raiseSequence(quotationNumberSequence, highest);
   });
+  // On disk before the journal files are retired.
+  store.flush();
   retireLegacyJournal(dataDir);
   console.warn(`Storage: imported the journal store files of ${dataDir} into ${databaseFile}`);
 }

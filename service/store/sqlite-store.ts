@@ -5,6 +5,24 @@ import type {Collection, PropertyValue, Query, Store} from './store.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
+export interface SqliteStoreOptions {
+  /**
+   * Commit in groups: the writes of one burst of work (everything the event loop runs before
+   * `scheduleCommit` fires) share one transaction and one sync. A write is then durable once
+   * `durability()` says so, not when the call returns. Off: each transaction commits at once.
+   */
+  groupCommits?: boolean;
+  /** When a group commits; default at the end of the current turn (`setImmediate`). */
+  scheduleCommit?: (commit: () => void) => void;
+}
+
+interface Group {
+  readonly number: number;
+  readonly committed: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 // Dynamic `find` shapes are few (one per combination of filtered properties and order), but a
 // bound keeps a long-running service from collecting them without end.
 const maxCachedStatements = 500;
@@ -18,6 +36,13 @@ const maxCachedStatements = 500;
  *
  * Every statement runs synchronously on the caller's turn of the event loop, so a request's
  * read-modify-write in `transaction` cannot interleave with another request's.
+ *
+ * With `groupCommits` the first write opens one SQLite transaction for the group and the end of
+ * the turn commits it (one sync for all); each `transaction` is a savepoint inside it, so a
+ * failing one undoes only its own writes. Reads in the meantime see the group's writes; a
+ * caller that answers anyone awaits `durability()` first, so nobody learns of a write, or of
+ * anything read after it, before it is on disk, and a group whose commit fails is rolled back
+ * and fails every caller that was under way while it was open. See docs/decisions/0030.
  */
 export class SqliteStore implements Store {
   /** The database file, or `:memory:`. */
@@ -33,9 +58,19 @@ export class SqliteStore implements Store {
   /** The code of the storage fault writes last ran into, until a write succeeds again. */
   #fault: string | undefined;
   #changesAtFault = 0;
+  readonly #grouped: boolean;
+  readonly #scheduleCommit: (commit: () => void) => void;
+  /** The group open now, if any. */
+  #group: Group | undefined;
+  #groupsOpened = 0;
+  /** The last group whose commit failed, and why. */
+  #failed: {number: number; error: unknown} | undefined;
+  #commits = 0;
 
-  constructor(filename = ':memory:') {
+  constructor(filename = ':memory:', options: SqliteStoreOptions = {}) {
     this.filename = filename;
+    this.#grouped = (options.groupCommits ?? false) && filename !== ':memory:';
+    this.#scheduleCommit = options.scheduleCommit ?? ((commit) => setImmediate(commit));
     this.#db = new Database(filename, {timeout: 0});
     try {
       if (filename !== ':memory:') {
@@ -91,9 +126,15 @@ export class SqliteStore implements Store {
     return collection as unknown as Collection<T>;
   }
 
+  /** Commits that ended a write transaction or a group (each one sync on a file database). */
+  get commits(): number {
+    return this.#commits;
+  }
+
   transaction<R>(work: () => R): R {
     if (this.#closed) throw new Error('The store is closed');
-    const outer = this.#depth === 0;
+    if (this.#grouped && this.#depth === 0) this.#openGroup();
+    const outer = this.#depth === 0 && !this.#grouped;
     const savepoint = `t${this.#depth}`;
     this.#exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
     this.#depth++;
@@ -115,15 +156,76 @@ export class SqliteStore implements Store {
       this.#undo(outer, savepoint);
       throw this.#noteFault(error);
     }
-    if (outer) {
-      this.#createdInTransaction = [];
-      // Only a commit that changed something proves writes work (a read-only one always commits).
-      if (this.#fault !== undefined && this.#totalChanges() > this.#changesAtFault) {
-        console.warn(`Storage: writes work again (after ${this.#fault})`);
-        this.#fault = undefined;
-      }
-    }
+    if (outer) this.#committed();
     return result;
+  }
+
+  durability(): () => Promise<void> {
+    if (!this.#grouped) return settled;
+    // Groups numbered from here on may hold writes this work makes or reads.
+    const mark = this.#group?.number ?? this.#groupsOpened + 1;
+    return async () => {
+      const open = this.#group;
+      if (open) await open.committed.catch(() => undefined);
+      const failed = this.#failed;
+      if (failed && failed.number >= mark) throw failed.error;
+    };
+  }
+
+  /** Commits the open group now (before a step outside the database relies on it). */
+  flush(): void {
+    if (this.#group) this.#commitGroup(this.#group);
+    const failed = this.#failed;
+    if (failed && failed.number === this.#groupsOpened) throw failed.error;
+  }
+
+  #openGroup(): void {
+    if (this.#group) return;
+    this.#exec('BEGIN IMMEDIATE');
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const committed = new Promise<void>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    committed.catch(() => undefined);
+    const group: Group = {number: ++this.#groupsOpened, committed, resolve, reject};
+    this.#group = group;
+    this.#scheduleCommit(() => this.#commitGroup(group));
+  }
+
+  #commitGroup(group: Group): void {
+    // Already ended: failed by a fault, or flushed.
+    if (this.#group !== group) return;
+    if (this.#depth > 0) throw new Error('A group cannot commit inside a transaction');
+    this.#group = undefined;
+    try {
+      this.#exec('COMMIT');
+    } catch (error) {
+      this.#undo(true, '');
+      this.#failGroup(group, storageFault(error));
+      return;
+    }
+    this.#committed();
+    group.resolve();
+  }
+
+  #failGroup(group: Group, error: unknown): void {
+    if (this.#group === group) this.#group = undefined;
+    this.#failed = {number: group.number, error};
+    for (const name of this.#createdInTransaction) this.#tables.delete(name);
+    this.#createdInTransaction = [];
+    group.reject(error);
+  }
+
+  #committed(): void {
+    this.#commits++;
+    this.#createdInTransaction = [];
+    // Only a commit that changed something proves writes work (a read-only one always commits).
+    if (this.#fault !== undefined && this.#totalChanges() > this.#changesAtFault) {
+      console.warn(`Storage: writes work again (after ${this.#fault})`);
+      this.#fault = undefined;
+    }
   }
 
   nextValue(sequence: string): number {
@@ -148,6 +250,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.#closed) return;
+    // What was written before closing is kept, as without groups.
+    if (this.#group) this.#commitGroup(this.#group);
     this.#closed = true;
     // Closing checkpoints the WAL into the database file; on a full disk that fails and the
     // WAL stays, which the next open reads as it is.
@@ -237,6 +341,9 @@ export class SqliteStore implements Store {
 
   #noteFault(error: unknown): unknown {
     const fault = storageFault(error);
+    // SQLite undoes the whole transaction on some faults (a full disk, an I/O error): the
+    // group's other writes are gone too, so every caller waiting for it must fail.
+    if (this.#group && !this.#db.inTransaction) this.#failGroup(this.#group, fault);
     if (fault instanceof StorageError) {
       if (this.#fault !== fault.sqliteCode) {
         console.warn(
@@ -282,6 +389,8 @@ export class MemoryStore extends SqliteStore {
     super(':memory:');
   }
 }
+
+const settled = () => Promise.resolve();
 
 function bindable(value: Exclude<PropertyValue, null>): string | number {
   // JSON true and false read back as 1 and 0 in SQL.

@@ -1,8 +1,7 @@
 /**
  * The service's storage seam. Every record is a JSON document with a string `id`, kept in a
  * named collection. Calls are synchronous on purpose: the configurator's hot path reads and
- * writes a session per update, and the durable store commits (and syncs) before a write call
- * returns, so a write has reached the disk when the call returns.
+ * writes a session per update. When a write is on disk: see `Store.durability`.
  */
 export interface Collection<T extends {id: string}> {
   get(id: string): T | undefined;
@@ -56,5 +55,13 @@ export interface Store {
    * not after a restart; one taken in a transaction that is undone is taken back with it.
    */
   nextValue(sequence: string): number;
+  /**
+   * Call when work that answers someone (an HTTP request) starts; await what it returns before
+   * answering. It settles once every write made or read since the call is committed and synced,
+   * and rejects (a `StorageError`) when a commit in that time failed: those writes are undone.
+   * A store that commits each transaction before it returns settles at once; one that commits
+   * in groups (see `SqliteStoreOptions.groupCommits`) settles when the group is committed.
+   */
+  durability(): () => Promise<void>;
   close(): Promise<void>;
 }
