@@ -9,7 +9,7 @@ export interface Received {
   path: string;
 }
 
-/** What the receiver answers to the n-th request (0-based); `hold` never answers. */
+/** What the receiver answers to the n-th request (0-based) it got; `hold` never answers. */
 export type Answer = number | 'hold';
 
 /**
@@ -25,7 +25,7 @@ export interface Receiver {
 }
 
 export async function startReceiver(
-  answer: (index: number) => Answer = () => 200,
+  answer: (index: number, request: Received) => Answer = () => 200,
 ): Promise<Receiver> {
   const requests: Received[] = [];
   const waiters: Array<{count: number; resolve: (requests: Received[]) => void}> = [];
@@ -35,12 +35,13 @@ export async function startReceiver(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const index = requests.length;
-      requests.push({
+      const received = {
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         path: request.url ?? '',
-      });
-      const status = answer(index);
+      };
+      requests.push(received);
+      const status = answer(index, received);
       if (status === 'hold') held.push(response);
       else response.writeHead(status, {'Content-Type': 'text/plain'}).end('noted');
       for (const waiter of [...waiters]) {
