@@ -21,6 +21,7 @@ import {customerFromForm, validateQuoteForm} from '../view/quote-form-data.js';
 import {renderConflictDialog} from '../view/render-conflict-dialog.js';
 import {richText} from '../view/sanitize.js';
 import {renderQuoteForm} from '../view/render-quote-form.js';
+import {renderReview} from '../view/render-review.js';
 import {
   renderError,
   renderSkeleton,
@@ -32,7 +33,7 @@ import {renderSummary} from '../view/render-summary.js';
 import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
 import {styles} from './product-configurator-styles.js';
 
-type Screen = 'configure' | 'quote' | 'thanks';
+type Screen = 'configure' | 'review' | 'quote' | 'thanks';
 
 type Reason = keyof Strings['errorReasons'];
 
@@ -144,7 +145,7 @@ function reasonOf(error: ConfiguratorError): Reason {
  * @csspart share-button - The button sharing the session code.
  * @csspart previous - The previous-step button.
  * @csspart next - The next-step button.
- * @csspart review - The last step's button to the quote form.
+ * @csspart review - The last step's button to the review.
  * @csspart conflict-dialog - The conflict dialog.
  * @csspart dialog-title - The conflict dialog's title.
  * @csspart conflict-list - What accepting would change.
@@ -152,6 +153,15 @@ function reasonOf(error: ConfiguratorError): Reason {
  * @csspart dialog-actions - The dialog's buttons.
  * @csspart conflict-accept - The accept button.
  * @csspart conflict-cancel - The cancel button.
+ * @csspart review-screen - The review of every choice, shown before the quote form.
+ * @csspart review-step - One step's choices in the review.
+ * @csspart review-item - One choice in the review.
+ * @csspart review-link - A choice's link back to its step.
+ * @csspart review-prices - The review's prices: base, options, totals, quantity.
+ * @csspart line-total - The total times the quantity (review and quote form).
+ * @csspart continue-button - The review's button to the quote form.
+ * @csspart quantity - The quote form's quantity and line total.
+ * @csspart quantity-input - The quantity input.
  * @csspart quote - The quote section.
  * @csspart quote-title - The quote section's title.
  * @csspart quote-blocked - The notice listing unanswered mandatory features.
@@ -167,6 +177,7 @@ function reasonOf(error: ConfiguratorError): Reason {
  * @csspart submit-button - The quote form's submit button.
  * @csspart thank-you - The thank-you card.
  * @csspart reference - The quotation reference list.
+ * @csspart quotation-number - The quotation's number (or, from a service without numbers, its id).
  * @csspart restart-button - The button starting a new configuration.
  * @csspart skeleton - The loading placeholder.
  * @csspart error - An error notice.
@@ -257,6 +268,8 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _quoteResult: QuoteRequested | null = null;
   @state() private _copyStatus = '';
   @state() private _announcement = '';
+  /** The quantity as typed in the quote form. */
+  @state() private _quantity = '1';
 
   #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #draft: Record<string, string> = {};
@@ -293,12 +306,16 @@ export class ProductConfiguratorElement extends LitElement {
   /**
    * Requests a quote for the current configuration without the form (no submit event). Fires
    * `configurator-quote-requested` and shows the thank-you on success. The result names the
-   * quotation when the service's answer does (`quotationId` is null otherwise).
+   * quotation when the service's answer does (`quotationId` is null otherwise). `quantity`
+   * (default 1) is how many of this configuration are quoted.
    */
-  async requestQuote(customer: QuoteCustomer): Promise<QuoteRequested> {
+  async requestQuote(
+    customer: QuoteCustomer,
+    options: {quantity?: number} = {},
+  ): Promise<QuoteRequested> {
     const session = this.#require();
     const configurationId = session.id ?? '';
-    const result = await session.requestQuote({languageIso: this.#lang, ...customer});
+    const result = await session.requestQuote({languageIso: this.#lang, ...customer}, options);
     this._quoteResult = result;
     this._screen = 'thanks';
     await this.updateComplete;
@@ -315,6 +332,7 @@ export class ProductConfiguratorElement extends LitElement {
     this._activeStep = '';
     this._errors = {};
     this._formError = '';
+    this._quantity = '1';
     this.#lastTotal = '';
     return session.restart();
   }
@@ -492,6 +510,7 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   #renderReady(view: ConfigurationView, snapshot: SessionSnapshot, s: Strings) {
+    const configuration = snapshot.configuration!;
     const steps = view.steps;
     const active = steps.find((st) => st.id === this._activeStep)?.id ?? steps[0]?.id ?? '';
     const banner =
@@ -509,9 +528,30 @@ export class ProductConfiguratorElement extends LitElement {
     let main: unknown;
     if (this._screen === 'thanks' && this._quoteResult) {
       main = renderThankYou(
-        {quotationId: this._quoteResult.quotationId, code: view.code},
+        {
+          quotationId: this._quoteResult.quotationId,
+          quotationNumber: this._quoteResult.quotationNumber,
+          code: view.code,
+        },
         s,
         () => void this.#restartFromThanks(),
+      );
+    } else if (this._screen === 'review') {
+      main = renderReview(
+        view,
+        {
+          lang: this.#lang,
+          quantity: this.#quantity ?? 1,
+          totalInclVat: configuration.totalPriceIncVATLabel,
+          totalExclVat: configuration.totalPriceExVATLabel,
+          lineTotal: (this.#quantity ?? 1) > 1 ? this.#lineAmount(configuration) : '',
+        },
+        s,
+        {
+          back: () => this.#showScreen('configure'),
+          next: () => this.#showScreen('quote'),
+          goToNode: (nodeId, stepId) => void this.#goToNode(nodeId, stepId),
+        },
       );
     } else if (this._screen === 'quote') {
       main = renderQuoteForm(
@@ -524,14 +564,17 @@ export class ProductConfiguratorElement extends LitElement {
           submitting: this._submitting,
           unanswered: view.unanswered,
           steps,
-          defaultCountry: snapshot.configuration?.countryIso || 'NL',
+          defaultCountry: configuration.countryIso || 'NL',
+          quantity: this._quantity,
+          lineTotal: this.#lineTotal(configuration, s),
         },
         s,
         {
-          back: () => this.#showScreen('configure'),
+          back: () => this.#showScreen('review'),
           submit: (form) => void this.#submitQuote(form),
           draftInput: (name, value) => {
-            this.#draft[name] = value;
+            if (name === 'quantity') this._quantity = value;
+            else this.#draft[name] = value;
             if (this._errors[name]) this._errors = {...this._errors, [name]: ''};
           },
           toggleShipTo: (on) => (this._shipTo = on),
@@ -545,7 +588,7 @@ export class ProductConfiguratorElement extends LitElement {
           setValue: (id, value) => this.#input(this.#require().setValue(id, value)),
           setText: (id, text) => this.#input(this.#require().setText(id, text)),
           goToStep: (id, focusTab) => void this.#goToStep(id, focusTab),
-          review: () => this.#showScreen('quote'),
+          review: () => this.#showScreen('review'),
         })}
       </div>`;
     }
@@ -575,7 +618,7 @@ export class ProductConfiguratorElement extends LitElement {
                   type="button"
                   class="button primary small"
                   part="button button-primary quote-button"
-                  @click=${() => this.#showScreen('quote')}
+                  @click=${() => this.#showScreen('review')}
                 >
                   ${s.requestQuote}
                 </button>
@@ -597,7 +640,7 @@ export class ProductConfiguratorElement extends LitElement {
             toggleVat: (incl) => (this._inclVat = incl),
             copyCode: () => void this.#copyCode(view.code),
             shareCode: () => void this.#shareCode(view),
-            requestQuote: () => this.#showScreen('quote'),
+            requestQuote: () => this.#showScreen('review'),
           },
         )}
       </aside>`;
@@ -667,14 +710,16 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   async #showScreen(screen: Screen) {
-    // Back to the steps: a failure of the quote form (or one already reported) is old news.
-    if (screen === 'configure') this.#controller.session?.dismissError();
+    // Back to the steps, or away from the quote form: its failure (or one already reported)
+    // is old news.
+    if (screen === 'configure' || this._screen === 'quote')
+      this.#controller.session?.dismissError();
     this._screen = screen;
     this._formError = '';
     await this.updateComplete;
     const target =
-      screen === 'quote'
-        ? this.renderRoot.querySelector<HTMLElement>('#quote-title')
+      screen === 'quote' || screen === 'review'
+        ? this.renderRoot.querySelector<HTMLElement>(`#${screen}-title`)
         : (this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
           this.renderRoot.querySelector<HTMLElement>('.step-title'));
     target?.focus();
@@ -726,8 +771,9 @@ export class ProductConfiguratorElement extends LitElement {
     this._formError = '';
     this._submitting = true;
     try {
-      await this.requestQuote(customer);
+      await this.requestQuote(customer, {quantity: this.#quantity ?? 1});
       this.#draft = {};
+      this._quantity = '1';
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
     } catch (error) {
@@ -736,6 +782,36 @@ export class ProductConfiguratorElement extends LitElement {
     } finally {
       this._submitting = false;
     }
+  }
+
+  /** The typed quantity when it is a whole number the service accepts; null otherwise. */
+  get #quantity(): number | null {
+    const n = Number(this._quantity.trim());
+    return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : null;
+  }
+
+  /** The configured total times the quantity, in the shown VAT mode; '' for a wrong quantity. */
+  #lineAmount(configuration: Configuration): string {
+    const quantity = this.#quantity;
+    if (quantity === null) return '';
+    const unit = this._inclVat ? configuration.totalPriceIncVAT : configuration.totalPriceExVAT;
+    try {
+      // Written the way the service writes its own labels: in the configuration's language.
+      return new Intl.NumberFormat(configuration.languageIso || this.#strings.locale, {
+        style: 'currency',
+        currency: configuration.currencyIso,
+      }).format(Math.round(unit * quantity * 100) / 100);
+    } catch {
+      // A currency Intl does not know: the figure is better left out than shown wrong.
+      return '';
+    }
+  }
+
+  /** The line total with its quantity and VAT note, for the quote form. */
+  #lineTotal(configuration: Configuration, s: Strings): string {
+    const amount = this.#lineAmount(configuration);
+    if (!amount) return '';
+    return `${s.lineTotal(this.#quantity!)}: ${amount} ${this._inclVat ? s.inclVat : s.exclVat}`;
   }
 
   /** The thank-you's button goes away: focus moves to the steps rather than the page. */

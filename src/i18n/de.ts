@@ -41,6 +41,11 @@ export const de = {
   conflictValue: (path, from, to) => `${path} von ${from} auf ${to} ändern`,
   accept: 'Änderungen übernehmen',
   cancel: 'Meine Konfiguration behalten',
+  reviewTitle: 'Konfiguration prüfen',
+  toDetails: 'Weiter zu Ihren Angaben',
+  backToReview: 'Zurück zur Übersicht',
+  quantity: 'Menge',
+  lineTotal: (n) => `Gesamt für ${n}`,
   quoteTitle: 'Angebot anfordern',
   quoteIntro:
     'Hinterlassen Sie Ihre Daten, und wir senden Ihnen ein Angebot für diese Konfiguration.',

@@ -44,6 +44,11 @@ export interface Strings {
   conflictValue: (path: string, from: string, to: string) => string;
   accept: string;
   cancel: string;
+  reviewTitle: string;
+  toDetails: string;
+  backToReview: string;
+  quantity: string;
+  lineTotal: (quantity: number) => string;
   quoteTitle: string;
   quoteIntro: string;
   back: string;

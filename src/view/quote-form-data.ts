@@ -145,6 +145,11 @@ export function validationMessage(
   const v = control.validity;
   if (v.valid) return '';
   if (v.valueMissing) return s.valueMissing;
+  if (v.rangeUnderflow || v.rangeOverflow || v.stepMismatch) {
+    const c = control as HTMLInputElement;
+    const f = new Intl.NumberFormat(s.locale);
+    return s.minMax(f.format(Number(c.min)), f.format(Number(c.max)));
+  }
   if (v.typeMismatch && control.type === 'email') return s.emailInvalid;
   return s.formatInvalid;
 }
@@ -174,7 +179,8 @@ export function customerFromForm(
   const customer: Record<string, string> = {};
   const shipTo = (form.elements.namedItem('shipTo') as HTMLInputElement | null)?.checked ?? false;
   for (const [name, value] of new FormData(form)) {
-    if (name === 'shipTo' || typeof value !== 'string') continue;
+    // The quantity belongs to the order, not to the customer.
+    if (name === 'shipTo' || name === 'quantity' || typeof value !== 'string') continue;
     if (name.startsWith('shipto_') && !shipTo) continue;
     const trimmed = value.trim();
     if (trimmed) customer[name] = trimmed;

@@ -103,6 +103,8 @@ export function renderError(
 export interface ThankYouView {
   /** Null when the service's answer named no quotation (the seed shows it no body). */
   quotationId: string | null;
+  /** The number people quote (`Q-000012`); shown instead of the id when the answer names it. */
+  quotationNumber: string | null;
   code: string;
 }
 
@@ -117,9 +119,14 @@ export function renderThankYou(
     <p class="lead">${s.thanksBody}</p>
     <dl class="reference" part="reference">
       ${
-        view.quotationId
+        // The number is what people quote; a service that sends none still gets a reference.
+        view.quotationNumber || view.quotationId
           ? html`<dt>${s.reference}</dt>
-              <dd><code data-quotation-id>${view.quotationId}</code></dd>`
+              <dd>
+                <strong class="quotation-number" part="quotation-number"
+                  >${view.quotationNumber ?? view.quotationId}</strong
+                >
+              </dd>`
           : nothing
       }
       ${

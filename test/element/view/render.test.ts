@@ -297,6 +297,8 @@ describe('view functions', () => {
       unanswered: view.unanswered,
       steps: view.steps,
       defaultCountry: 'NL',
+      quantity: '1',
+      lineTotal: '',
     };
     const host = mount(
       renderQuoteForm(state, en, {
@@ -324,6 +326,8 @@ describe('view functions', () => {
       unanswered: [],
       steps: [],
       defaultCountry: 'NL',
+      quantity: '1',
+      lineTotal: '',
     };
     const host = mount(
       renderQuoteForm(state, nl, {
@@ -365,6 +369,8 @@ describe('view functions', () => {
           unanswered: [],
           steps: [],
           defaultCountry: 'NL',
+          quantity: '1',
+          lineTotal: '',
         },
         en,
         {back: noop, submit: noop, draftInput: noop, toggleShipTo: noop, goToNode: noop},
