@@ -21,6 +21,7 @@ import {customerFromForm, validateQuoteForm} from '../view/quote-form-data.js';
 import {renderConflictDialog} from '../view/render-conflict-dialog.js';
 import {richText} from '../view/sanitize.js';
 import {renderQuoteForm} from '../view/render-quote-form.js';
+import {renderHistory} from '../view/render-history.js';
 import {renderReview} from '../view/render-review.js';
 import {
   renderError,
@@ -153,6 +154,12 @@ function reasonOf(error: ConfiguratorError): Reason {
  * @csspart dialog-actions - The dialog's buttons.
  * @csspart conflict-accept - The accept button.
  * @csspart conflict-cancel - The cancel button.
+ * @csspart history - The row with the undo and start-over buttons.
+ * @csspart undo-button - The undo button (`aria-disabled` while there is nothing to undo).
+ * @csspart start-over-button - The start-over button.
+ * @csspart start-over-confirm - The start-over question with its buttons.
+ * @csspart start-over-accept - The button confirming start over.
+ * @csspart start-over-cancel - The button keeping the configuration.
  * @csspart review-screen - The review of every choice, shown before the quote form.
  * @csspart review-step - One step's choices in the review.
  * @csspart review-item - One choice in the review.
@@ -270,6 +277,7 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _announcement = '';
   /** The quantity as typed in the quote form. */
   @state() private _quantity = '1';
+  @state() private _confirmStartOver = false;
 
   #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #draft: Record<string, string> = {};
@@ -322,6 +330,14 @@ export class ProductConfiguratorElement extends LitElement {
     const requested = new ConfiguratorQuoteRequestedEvent(configurationId, result);
     this.dispatchEvent(requested);
     return result;
+  }
+
+  /**
+   * Takes back the last change (up to 20), restoring exactly the state the service had before
+   * it. Settles when the service has answered; does nothing when there is nothing to undo.
+   */
+  async undo(): Promise<Configuration> {
+    return this.#require().undo();
   }
 
   /** Drops the session and starts the same model anew. */
@@ -643,6 +659,19 @@ export class ProductConfiguratorElement extends LitElement {
             requestQuote: () => this.#showScreen('review'),
           },
         )}
+        ${
+          this._screen === 'configure'
+            ? renderHistory(
+                {canUndo: snapshot.canUndo && !snapshot.busy, confirming: this._confirmStartOver},
+                s,
+                {
+                  undo: () => void this.#undo(),
+                  askStartOver: () => void this.#askStartOver(true),
+                  startOver: (confirmed) => void this.#askStartOver(false, confirmed),
+                },
+              )
+            : nothing
+        }
       </aside>`;
   }
 
@@ -782,6 +811,28 @@ export class ProductConfiguratorElement extends LitElement {
     } finally {
       this._submitting = false;
     }
+  }
+
+  async #undo() {
+    await this.#require()
+      .undo()
+      .catch(() => {});
+    this._announcement = this.#strings.undo;
+  }
+
+  /** Start over asks first; focus follows the question and comes back to its button. */
+  async #askStartOver(ask: boolean, confirmed = false) {
+    this._confirmStartOver = ask;
+    await this.updateComplete;
+    if (ask) {
+      this.renderRoot.querySelector<HTMLElement>('[part~="start-over-cancel"]')?.focus();
+      return;
+    }
+    if (confirmed) {
+      await this.restart().catch(() => {});
+      await this.updateComplete;
+    }
+    this.renderRoot.querySelector<HTMLElement>('[part~="start-over-button"]')?.focus();
   }
 
   /** The typed quantity when it is a whole number the service accepts; null otherwise. */

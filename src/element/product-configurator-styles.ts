@@ -1043,6 +1043,25 @@ export const styles = css`
     justify-self: start;
   }
 
+  /* Undo and start over */
+  .history {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 0.5rem;
+    margin-bottom: 0.5rem;
+  }
+  .history .confirm {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .history [aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+
   /* Review */
   .review {
     display: grid;

@@ -46,6 +46,9 @@ export const de = {
   backToReview: 'Zurück zur Übersicht',
   quantity: 'Menge',
   lineTotal: (n) => `Gesamt für ${n}`,
+  undo: 'Rückgängig',
+  startOver: 'Neu beginnen',
+  startOverConfirm: 'Neu beginnen? Ihre Auswahl geht verloren.',
   quoteTitle: 'Angebot anfordern',
   quoteIntro:
     'Hinterlassen Sie Ihre Daten, und wir senden Ihnen ein Angebot für diese Konfiguration.',

@@ -49,6 +49,9 @@ export interface Strings {
   backToReview: string;
   quantity: string;
   lineTotal: (quantity: number) => string;
+  undo: string;
+  startOver: string;
+  startOverConfirm: string;
   quoteTitle: string;
   quoteIntro: string;
   back: string;

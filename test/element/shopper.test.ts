@@ -268,3 +268,90 @@ describe('a keyboard-only journey', () => {
     );
   });
 });
+
+describe('undo and start over', () => {
+  const state = (el: ProductConfiguratorElement) => ({
+    values: Object.fromEntries(el.session!.snapshot.values),
+    texts: Object.fromEntries(el.session!.snapshot.texts),
+    total: el.value!.totalPriceIncVATLabel,
+  });
+
+  async function clickUndo(el: ProductConfiguratorElement) {
+    const button = () => $(el, '[part~="undo-button"]');
+    await until(el, () => button().getAttribute('aria-disabled') === 'false', 'undo to be offered');
+    const changed = nextEvent(el, 'configurator-change');
+    button().click();
+    await changed;
+    await settled(el);
+  }
+
+  it("takes back several of the shopper's changes, each to exactly the state the service had before", async () => {
+    const el = await readyConfigurator();
+    let readies = 0;
+    el.addEventListener('configurator-ready', () => readies++);
+    const id = (name: string) => nodeByName(el.value!, name).id;
+    expect($(el, '[part~="undo-button"]').getAttribute('aria-disabled')).to.equal('true');
+    const s0 = state(el);
+    await el.session!.select(id('High back'), true);
+    const s1 = state(el);
+    // Typing the engraving also switches the engraving on, with its defaults.
+    await el.session!.setText(id('Engraving name'), 'Ada');
+    const s1t = state(el);
+    expect(s1t.values).to.not.deep.equal(s1.values);
+    await el.session!.select(id('Standard back'), true);
+    const s2 = state(el);
+    // Accepting a conflict changes more than the choice: the headrest brings the high back.
+    const conflict = nextEvent(el, 'configurator-conflict');
+    const accepted = el.session!.select(id('Headrest'), true);
+    await conflict;
+    await el.session!.resolveConflict(true);
+    await accepted;
+    const s3 = state(el);
+    expect(s3.values[id('High back')]).to.not.equal(0);
+    expect(s3).to.not.deep.equal(s2);
+
+    await clickUndo(el);
+    expect(state(el)).to.deep.equal(s2);
+    expect($(el, '[data-price="total"]').textContent).to.equal(s2.total);
+    await clickUndo(el);
+    expect(state(el)).to.deep.equal(s1t);
+    await clickUndo(el);
+    expect(state(el)).to.deep.equal(s1);
+    await clickUndo(el);
+    expect(state(el)).to.deep.equal(s0);
+    // The same product all along: no new start is announced.
+    expect(readies).to.equal(0);
+    // A change after an undo is undoable again.
+    await el.session!.select(id('White'), true);
+    await clickUndo(el);
+    expect(state(el).values).to.deep.equal(s0.values);
+    await expect(el).to.be.accessible();
+  });
+
+  it('starts over only after a confirmation, with focus kept in place', async () => {
+    const el = await readyConfigurator('Office Chair', {lang: 'fr'});
+    const white = nodeByName(el.value!, 'Blanc').id;
+    await el.session!.select(white, true);
+    const before = el.value!.id;
+    $<HTMLButtonElement>(el, '[part~="start-over-button"]').click();
+    await el.updateComplete;
+    expect($(el, '[part~="start-over-confirm"]').textContent).to.contain('Recommencer ?');
+    expect(active(el)?.matches('[part~="start-over-cancel"]')).to.equal(true);
+    await expect(el).to.be.accessible();
+    // Cancelled: nothing changes.
+    active(el)!.click();
+    await until(el, () => !!active(el)?.matches('[part~="start-over-button"]'), 'focus back');
+    expect(el.value!.id).to.equal(before);
+    expect(el.session!.snapshot.values.get(white)).to.not.equal(0);
+    // Confirmed: a new configuration with the model's defaults.
+    $<HTMLButtonElement>(el, '[part~="start-over-button"]').click();
+    await el.updateComplete;
+    const ready = nextEvent(el, 'configurator-ready');
+    $<HTMLButtonElement>(el, '[part~="start-over-accept"]').click();
+    await ready;
+    await settled(el);
+    expect(el.value!.id).to.not.equal(before);
+    expect(el.session!.snapshot.values.get(white) ?? 0).to.equal(0);
+    expect($(el, '[part~="undo-button"]').getAttribute('aria-disabled')).to.equal('true');
+  });
+});
