@@ -48,7 +48,8 @@ export function reviewItems(nodes: readonly NodeView[], lang: string): ReviewIte
         nested.push(...o.children);
       }
       pending.push(...nested.reverse());
-    } else if (node.kind === 'number' && !node.disabled) {
+    } else if (node.kind === 'number' && !node.disabled && node.value !== 0) {
+      // Zero of something optional (spare parts) is no choice; a dimension never reads zero.
       const number = new Intl.NumberFormat(lang).format(node.value);
       items.push({
         id: node.id,
