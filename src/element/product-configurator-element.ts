@@ -22,6 +22,7 @@ import {renderConflictDialog} from '../view/render-conflict-dialog.js';
 import {richText} from '../view/sanitize.js';
 import {renderQuoteForm} from '../view/render-quote-form.js';
 import {renderHistory} from '../view/render-history.js';
+import {renderResume, shareLink, isSessionCode} from '../view/render-resume.js';
 import {renderReview} from '../view/render-review.js';
 import {
   renderError,
@@ -143,7 +144,10 @@ function reasonOf(error: ConfiguratorError): Reason {
  * @csspart quote-button - The "request a quote" buttons (summary and narrow total bar).
  * @csspart total-bar - The total and quote button kept in view at the bottom of narrow layouts.
  * @csspart copy-button - The button copying the session code.
- * @csspart share-button - The button sharing the session code.
+ * @csspart share-button - The button sharing a link that reopens the configuration (share sheet, else clipboard).
+ * @csspart resume - The "Have a code?" form.
+ * @csspart resume-input - The code input of the "Have a code?" form.
+ * @csspart resume-button - The button opening a typed code.
  * @csspart previous - The previous-step button.
  * @csspart next - The next-step button.
  * @csspart review - The last step's button to the review.
@@ -240,6 +244,13 @@ export class ProductConfiguratorElement extends LitElement {
   @property() configuration = '';
 
   /**
+   * The link "Share" hands out, with `{code}` standing for the configuration code (for example
+   * `https://shop.example/chair?c={code}`). Default: this page with `?configuration=CODE`,
+   * which the element opens when its own `configuration` is empty.
+   */
+  @property({attribute: 'share-url'}) shareUrl = '';
+
+  /**
    * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
    * Read again on every renewal; setting it keeps the session. After the service refused a token (401), it is called with
    * `{rejected}`, the refused token, so the host can tell its backend not to hand it out again.
@@ -278,6 +289,7 @@ export class ProductConfiguratorElement extends LitElement {
   /** The quantity as typed in the quote form. */
   @state() private _quantity = '1';
   @state() private _confirmStartOver = false;
+  @state() private _resumeError = '';
 
   #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #draft: Record<string, string> = {};
@@ -351,6 +363,12 @@ export class ProductConfiguratorElement extends LitElement {
     this._quantity = '1';
     this.#lastTotal = '';
     return session.restart();
+  }
+
+  /** A code in this page's address (`?configuration=`), as the default share link puts it. */
+  get #pageConfiguration(): string {
+    const code = new URLSearchParams(location.search).get('configuration') ?? '';
+    return isSessionCode(code) ? code.trim().toUpperCase() : '';
   }
 
   get #lang(): string {
@@ -433,7 +451,7 @@ export class ProductConfiguratorElement extends LitElement {
     if (this.#waiting) return;
     this.#controller.sync({
       model: this.model.trim(),
-      configuration: this.configuration.trim(),
+      configuration: this.configuration.trim() || this.#pageConfiguration,
       apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
       tokenEndpoint: this.tokenEndpoint.trim(),
       fetchToken: this.fetchToken,
@@ -648,7 +666,6 @@ export class ProductConfiguratorElement extends LitElement {
           {
             busy: snapshot.busy,
             copyStatus: this._copyStatus,
-            canShare: typeof navigator.share === 'function',
             showQuoteButton: this._screen === 'configure',
           },
           s,
@@ -659,6 +676,7 @@ export class ProductConfiguratorElement extends LitElement {
             requestQuote: () => this.#showScreen('review'),
           },
         )}
+        ${this._screen === 'configure' ? renderResume(this._resumeError, s, (code) => void this.#resume(code)) : nothing}
         ${
           this._screen === 'configure'
             ? renderHistory(
@@ -886,11 +904,43 @@ export class ProductConfiguratorElement extends LitElement {
     }
   }
 
+  /** Shares the link through the system's share sheet where there is one, else copies it. */
   async #shareCode(view: ConfigurationView) {
+    const url = shareLink(this.shareUrl.trim(), view.code, location.href);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({title: view.product.name, url});
+        return;
+      } catch (error) {
+        // The shopper closed the sheet: done. A sheet that is not allowed here: copy instead.
+        if ((error as Error | null)?.name === 'AbortError') return;
+      }
+    }
+    const s = this.#strings;
     try {
-      await navigator.share({title: view.product.name, text: `${view.product.name}: ${view.code}`});
+      await navigator.clipboard.writeText(url);
+      this._copyStatus = s.linkCopied;
     } catch {
-      // The shopper closed the share sheet; nothing to report.
+      this._copyStatus = `${s.copyFailed} ${url}`;
+    }
+  }
+
+  /** "Have a code?": opens that configuration (a copy of it) in place of this one. */
+  async #resume(text: string) {
+    const s = this.#strings;
+    if (!isSessionCode(text)) {
+      this._resumeError = s.codeInvalid;
+      return;
+    }
+    this._resumeError = '';
+    this._activeStep = '';
+    try {
+      await this.#require().open(text.trim().toUpperCase());
+    } catch (error) {
+      if (!(error instanceof ConfiguratorError) || error.code === ErrorCode.aborted) return;
+      // The configuration on screen stays; the message says why the code did not open.
+      this._resumeError = s.errorReasons[reasonOf(error)];
+      this.#controller.session?.dismissError();
     }
   }
 }

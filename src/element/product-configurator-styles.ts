@@ -1043,6 +1043,17 @@ export const styles = css`
     justify-self: start;
   }
 
+  /* Have a code? */
+  .resume {
+    display: grid;
+    gap: 0.35rem;
+  }
+  .resume input {
+    min-width: 0;
+    flex: 1;
+    text-transform: uppercase;
+  }
+
   /* Undo and start over */
   .history {
     display: flex;

@@ -49,6 +49,10 @@ export const de = {
   undo: 'Rückgängig',
   startOver: 'Neu beginnen',
   startOverConfirm: 'Neu beginnen? Ihre Auswahl geht verloren.',
+  haveCode: 'Haben Sie einen Code?',
+  open: 'Öffnen',
+  codeInvalid: 'Ein Code hat 8 Buchstaben.',
+  linkCopied: 'Link kopiert',
   quoteTitle: 'Angebot anfordern',
   quoteIntro:
     'Hinterlassen Sie Ihre Daten, und wir senden Ihnen ein Angebot für diese Konfiguration.',

@@ -52,6 +52,10 @@ export interface Strings {
   undo: string;
   startOver: string;
   startOverConfirm: string;
+  haveCode: string;
+  open: string;
+  codeInvalid: string;
+  linkCopied: string;
   quoteTitle: string;
   quoteIntro: string;
   back: string;

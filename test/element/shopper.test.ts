@@ -355,3 +355,120 @@ describe('undo and start over', () => {
     expect($(el, '[part~="undo-button"]').getAttribute('aria-disabled')).to.equal('true');
   });
 });
+
+describe('share and resume', () => {
+  const values = (el: ProductConfiguratorElement) =>
+    Object.fromEntries(el.session!.snapshot.values);
+
+  function stubShare(share: ((data: ShareData) => Promise<void>) | undefined) {
+    const copied: string[] = [];
+    const restore: (() => void)[] = [];
+    const own = (target: object, name: string, value: unknown) => {
+      const had = Object.getOwnPropertyDescriptor(target, name);
+      Object.defineProperty(target, name, {value, configurable: true, writable: true});
+      restore.push(() =>
+        had ? Object.defineProperty(target, name, had) : delete (target as never)[name],
+      );
+    };
+    own(navigator, 'share', share);
+    own(navigator.clipboard, 'writeText', async (text: string) => void copied.push(text));
+    return {copied, restore: () => restore.reverse().forEach((r) => r())};
+  }
+
+  it('copies a link that reopens the configuration where there is no share sheet', async () => {
+    const el = await readyConfigurator();
+    await el.select(nodeByName(el.value!, 'White').id, true);
+    const stub = stubShare(undefined);
+    const page = new URL(location.href);
+    try {
+      $(el, '[part~="share-button"]').click();
+      await until(el, () => stub.copied.length > 0, 'the link to be copied');
+      const link = new URL(stub.copied[0]!);
+      expect(link.origin + link.pathname).to.equal(page.origin + page.pathname);
+      expect(link.searchParams.get('configuration')).to.equal(el.value!.code);
+      await until(
+        el,
+        () => $(el, '[part~="code"] [role="status"]').textContent!.includes('Link copied'),
+        'the copy to be confirmed',
+      );
+
+      // The page at that link opens a copy of this configuration by itself.
+      history.replaceState(null, '', link.href);
+      const again = await (async () => {
+        const other = document.createElement('product-configurator');
+        other.setAttribute('api-url', el.getAttribute('api-url')!);
+        other.fetchToken = el.fetchToken;
+        const ready = nextEvent(other, 'configurator-ready');
+        document.body.append(other);
+        await ready;
+        return other;
+      })();
+      expect(again.value!.id).to.not.equal(el.value!.id);
+      expect(values(again)).to.deep.equal(values(el));
+      again.remove();
+    } finally {
+      history.replaceState(null, '', page.href);
+      stub.restore();
+    }
+  });
+
+  it('hands a host-made link to the share sheet where there is one', async () => {
+    const el = await readyConfigurator('Office Chair', {lang: 'de'});
+    el.shareUrl = 'https://shop.example/stuhl?c={code}#konfigurator';
+    const shared: ShareData[] = [];
+    const stub = stubShare(async (data) => void shared.push(data));
+    try {
+      $(el, '[part~="share-button"]').click();
+      await until(el, () => shared.length > 0, 'the share sheet');
+      expect(shared[0]!.url).to.equal(
+        `https://shop.example/stuhl?c=${el.value!.code}#konfigurator`,
+      );
+      expect(shared[0]!.title).to.equal('Bürostuhl');
+      expect(stub.copied).to.have.length(0);
+    } finally {
+      stub.restore();
+    }
+  });
+
+  it('opens a configuration from a typed code, and says so when a code is wrong', async () => {
+    const source = await readyConfigurator();
+    await source.select(nodeByName(source.value!, 'White').id, true);
+    const code = source.value!.code;
+    const sourceValues = values(source);
+    // One configurator on the page for the accessibility check below.
+    source.remove();
+    const el = await readyConfigurator('Office Chair', {lang: 'nl'});
+    const before = el.value!.id;
+    const input = $<HTMLInputElement>(el, '#resume-code');
+    const submit = () => $(el, '[part~="resume-button"]').click();
+
+    input.value = 'abc';
+    submit();
+    await el.updateComplete;
+    expect($(el, '#resume-error').textContent).to.equal('Een code heeft 8 letters.');
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+
+    input.value = 'ZZZZZZZZ';
+    submit();
+    await until(
+      el,
+      () =>
+        !!el.shadowRoot!.querySelector('#resume-error:not(:empty)') && !el.session!.snapshot.busy,
+      'the refusal',
+    );
+    await until(
+      el,
+      () => $(el, '#resume-error').textContent !== 'Een code heeft 8 letters.',
+      'the reason',
+    );
+    expect(el.value!.id).to.equal(before);
+
+    const ready = nextEvent(el, 'configurator-ready');
+    input.value = code.toLowerCase();
+    submit();
+    await ready;
+    expect(values(el)).to.deep.equal(sourceValues);
+    expect(el.shadowRoot!.querySelector('#resume-error')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -224,7 +224,7 @@ describe('view functions', () => {
     const host = mount(
       renderSummary(
         view,
-        {busy: false, copyStatus: '', canShare: false, showQuoteButton: true},
+        {busy: false, copyStatus: '', showQuoteButton: true},
         en,
         {toggleVat: (v) => calls.push(v), copyCode: noop, shareCode: noop, requestQuote: noop},
       ),
