@@ -222,12 +222,12 @@ describe('view functions', () => {
     const view = buildViewModel(viewInput(configurationFixture(), false));
     const calls: unknown[] = [];
     const host = mount(
-      renderSummary(
-        view,
-        {busy: false, copyStatus: '', showQuoteButton: true},
-        en,
-        {toggleVat: (v) => calls.push(v), copyCode: noop, shareCode: noop, requestQuote: noop},
-      ),
+      renderSummary(view, {busy: false, copyStatus: '', showQuoteButton: true}, en, {
+        toggleVat: (v) => calls.push(v),
+        copyCode: noop,
+        shareCode: noop,
+        requestQuote: noop,
+      }),
     );
     expect(host.querySelector('[data-price="total"]')!.textContent).to.equal('€ 300,00');
     expect(host.textContent).to.contain('excl. VAT');
