@@ -3,8 +3,9 @@ import {readFileSync} from 'node:fs';
 import {gzipSync, brotliCompressSync} from 'node:zlib';
 
 // 47 KB since the embedding work (events with detail and price, setup errors, lazy start);
-// 49 KB with the review screen and the quantity, until the script-tag entry lazy-loads screens.
-const BUDGET_GZIP_BYTES = 49 * 1024;
+// 50 KB with the review screen, quantity, undo, share and resume, until the script-tag entry
+// lazy-loads its screens.
+const BUDGET_GZIP_BYTES = 50 * 1024;
 const file = 'dist/product-configurator.js';
 const source = readFileSync(file);
 const gzip = gzipSync(source, {level: 9}).length;
