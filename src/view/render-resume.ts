@@ -37,6 +37,7 @@ export function renderResume(
       <input
         id="resume-code"
         name="code"
+        type="text"
         part="input resume-input"
         autocomplete="off"
         autocapitalize="characters"
