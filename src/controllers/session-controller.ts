@@ -218,6 +218,7 @@ export class SessionController implements ReactiveController {
       apiUrl: config.apiUrl,
       tokenSource: this.#tokenSource(),
       lang: config.lang,
+      undoLevels: 20,
     });
     this.#session = session;
     this.#key = key;
@@ -227,6 +228,8 @@ export class SessionController implements ReactiveController {
       this.#host.requestUpdate();
       const configuration = session.snapshot.configuration;
       if (!configuration) return;
+      // An undo reopens an earlier copy under another id: the same product, not a new start.
+      if (session.undoing) this.#readyId = configuration.id;
       if (configuration.id !== this.#readyId) {
         this.#readyId = configuration.id;
         this.#shownLanguage = configuration.languageIso;

@@ -1,5 +1,5 @@
-// The configure view: the view model, steps, options, fields, the summary and the sanitiser of
-// model texts, with their styles. A chunk of the script-tag build whose load starts when the
+// The configure view: the view model, steps, options, fields, the summary, undo and start over,
+// share and 'Have a code?', and the sanitiser of model texts, with their styles. A chunk of the script-tag build whose load starts when the
 // element connects, alongside the token and configuration requests, so it is here before the
 // first configuration is (see docs/decisions/0024-a-small-entry-and-chunks-beside-it.md).
 import {lazyView} from './lazy-view.js';
@@ -8,6 +8,8 @@ export {buildViewModel, reuseUnchanged} from '../view/view-model.js';
 export {renderSteps, tabId} from '../view/render-steps.js';
 export {renderSummary} from '../view/render-summary.js';
 export {richText} from '../view/sanitize.js';
+export {renderHistory} from '../view/render-history.js';
+export {renderResume, shareConfiguration} from '../view/render-resume.js';
 export {configureViewStyles as styles} from '../view/configure-view-styles.js';
 
 // Loaded from here, not from the entry: what they share with this view (Lit's directives, the

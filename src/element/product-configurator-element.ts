@@ -17,12 +17,8 @@ import {
   type SessionSnapshot,
 } from '../session/index.js';
 import type {Configuration, QuoteCustomer} from '../session/wire.js';
-import {
-  renderError,
-  renderSkeleton,
-  renderThankYou,
-  type ErrorView,
-} from '../view/render-states.js';
+import {renderError, renderSkeleton, type ErrorView} from '../view/render-states.js';
+import {isSessionCode} from '../view/session-code.js';
 import type {StepHandlers} from '../view/render-steps.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type * as ConfigureViewModule from './configure-view.js';
@@ -33,7 +29,7 @@ import {styles} from './product-configurator-styles.js';
 // The configure view loads the quote screen and the conflict dialog in turn.
 const configureView = lazyView(() => import('./configure-view.js'));
 
-type Screen = 'configure' | 'quote' | 'thanks';
+type Screen = 'configure' | 'review' | 'quote' | 'thanks';
 
 type Reason = keyof Strings['errorReasons'];
 
@@ -145,10 +141,13 @@ const quietMs = 300;
  * @csspart quote-button - The "request a quote" buttons (summary and narrow total bar).
  * @csspart total-bar - The total and quote button kept in view at the bottom of narrow layouts.
  * @csspart copy-button - The button copying the session code.
- * @csspart share-button - The button sharing the session code.
+ * @csspart share-button - The button sharing a link that reopens the configuration (share sheet, else clipboard).
+ * @csspart resume - The "Have a code?" form.
+ * @csspart resume-input - The code input of the "Have a code?" form.
+ * @csspart resume-button - The button opening a typed code.
  * @csspart previous - The previous-step button.
  * @csspart next - The next-step button.
- * @csspart review - The last step's button to the quote form.
+ * @csspart review - The last step's button to the review.
  * @csspart conflict-dialog - The conflict dialog.
  * @csspart dialog-title - The conflict dialog's title.
  * @csspart conflict-list - What accepting would change.
@@ -156,6 +155,21 @@ const quietMs = 300;
  * @csspart dialog-actions - The dialog's buttons.
  * @csspart conflict-accept - The accept button.
  * @csspart conflict-cancel - The cancel button.
+ * @csspart history - The row with the undo and start-over buttons.
+ * @csspart undo-button - The undo button (`aria-disabled` while there is nothing to undo).
+ * @csspart start-over-button - The start-over button.
+ * @csspart start-over-confirm - The start-over question with its buttons.
+ * @csspart start-over-accept - The button confirming start over.
+ * @csspart start-over-cancel - The button keeping the configuration.
+ * @csspart review-screen - The review of every choice, shown before the quote form.
+ * @csspart review-step - One step's choices in the review.
+ * @csspart review-item - One choice in the review.
+ * @csspart review-link - A choice's link back to its step.
+ * @csspart review-prices - The review's prices: base, options, totals, quantity.
+ * @csspart line-total - The total times the quantity (review and quote form).
+ * @csspart continue-button - The review's button to the quote form.
+ * @csspart quantity - The quote form's quantity and line total.
+ * @csspart quantity-input - The quantity input.
  * @csspart quote - The quote section.
  * @csspart quote-title - The quote section's title.
  * @csspart quote-blocked - The notice listing unanswered mandatory features.
@@ -171,6 +185,7 @@ const quietMs = 300;
  * @csspart submit-button - The quote form's submit button.
  * @csspart thank-you - The thank-you card.
  * @csspart reference - The quotation reference list.
+ * @csspart quotation-number - The quotation's number (or, from a service without numbers, its id).
  * @csspart restart-button - The button starting a new configuration.
  * @csspart skeleton - The loading placeholder.
  * @csspart error - An error notice.
@@ -226,6 +241,13 @@ export class ProductConfiguratorElement extends LitElement {
   @property() configuration = '';
 
   /**
+   * The link "Share" hands out, with `{code}` standing for the configuration code (for example
+   * `https://shop.example/chair?c={code}`). Default: this page with `?configuration=CODE`,
+   * which the element opens when its own `configuration` is empty.
+   */
+  @property({attribute: 'share-url'}) shareUrl = '';
+
+  /**
    * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
    * Read again on every renewal; setting it keeps the session. After the service refused a token (401), it is called with
    * `{rejected}`, the refused token, so the host can tell its backend not to hand it out again.
@@ -261,6 +283,10 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _quoteResult: QuoteRequested | null = null;
   @state() private _copyStatus = '';
   @state() private _announcement = '';
+  /** The quantity as typed in the quote form. */
+  @state() private _quantity = '1';
+  @state() private _confirmStartOver = false;
+  @state() private _resumeError = '';
 
   #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #draft: Record<string, string> = {};
@@ -276,7 +302,7 @@ export class ProductConfiguratorElement extends LitElement {
     setText: (id, text) => this.#input(this.#require().setText(id, text, {quietMs})),
     flush: () => this.#controller.session?.flush(),
     goToStep: (id, focusTab) => void this.#goToStep(id, focusTab),
-    review: () => void this.#showScreen('quote'),
+    review: () => void this.#showScreen('review'),
   };
   /** The view last rendered; the next one keeps its unchanged parts (see reuseUnchanged). */
   #lastView: ConfigurationView | null = null;
@@ -313,14 +339,18 @@ export class ProductConfiguratorElement extends LitElement {
   /**
    * Requests a quote for the current configuration without the form (no submit event). Fires
    * `configurator-quote-requested` and shows the thank-you on success. The result names the
-   * quotation when the service's answer does (`quotationId` is null otherwise).
+   * quotation when the service's answer does (`quotationId` is null otherwise). `quantity`
+   * (default 1) is how many of this configuration are quoted.
    */
-  async requestQuote(customer: QuoteCustomer): Promise<QuoteRequested> {
+  async requestQuote(
+    customer: QuoteCustomer,
+    options: {quantity?: number} = {},
+  ): Promise<QuoteRequested> {
     const session = this.#require();
     const configurationId = session.id ?? '';
-    // The thank-you's styles come with the quote screen; fetched alongside the request.
+    // The thank-you comes with the quote screen; fetched alongside the request.
     const styled = this.#loadQuoteScreen().catch(() => {});
-    const result = await session.requestQuote({languageIso: this.#lang, ...customer});
+    const result = await session.requestQuote({languageIso: this.#lang, ...customer}, options);
     await styled;
     this._quoteResult = result;
     this._screen = 'thanks';
@@ -328,6 +358,14 @@ export class ProductConfiguratorElement extends LitElement {
     const requested = new ConfiguratorQuoteRequestedEvent(configurationId, result);
     this.dispatchEvent(requested);
     return result;
+  }
+
+  /**
+   * Takes back the last change (up to 20), restoring exactly the state the service had before
+   * it. Settles when the service has answered; does nothing when there is nothing to undo.
+   */
+  async undo(): Promise<Configuration> {
+    return this.#require().undo();
   }
 
   /** Drops the session and starts the same model anew. */
@@ -338,8 +376,15 @@ export class ProductConfiguratorElement extends LitElement {
     this._activeStep = '';
     this._errors = {};
     this._formError = '';
+    this._quantity = '1';
     this.#lastTotal = '';
     return session.restart();
+  }
+
+  /** A code in this page's address (`?configuration=`), as the default share link puts it. */
+  get #pageConfiguration(): string {
+    const code = new URLSearchParams(location.search).get('configuration') ?? '';
+    return isSessionCode(code) ? code.trim().toUpperCase() : '';
   }
 
   get #lang(): string {
@@ -417,12 +462,13 @@ export class ProductConfiguratorElement extends LitElement {
   #syncSession(): void {
     if (this.#waiting) return;
     // The configure view's code loads alongside the first requests, not after their answers.
-    if ((this.model.trim() || this.configuration.trim()) && !configureView.module) {
+    const configuration = this.configuration.trim() || this.#pageConfiguration;
+    if ((this.model.trim() || configuration) && !configureView.module) {
       configureView.load().catch(() => {});
     }
     this.#controller.sync({
       model: this.model.trim(),
-      configuration: this.configuration.trim(),
+      configuration,
       apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
       tokenEndpoint: this.tokenEndpoint.trim(),
       fetchToken: this.fetchToken,
@@ -624,6 +670,7 @@ export class ProductConfiguratorElement extends LitElement {
     snapshot: SessionSnapshot,
     s: Strings,
   ) {
+    const configuration = snapshot.configuration!;
     const steps = view.steps;
     const active = steps.find((st) => st.id === this._activeStep)?.id ?? steps[0]?.id ?? '';
     const banner =
@@ -638,15 +685,41 @@ export class ProductConfiguratorElement extends LitElement {
           )
         : nothing;
 
+    const quoteScreen = cv.quoteScreen.module;
+    // The configured total times the quantity, for the review and the quote form.
+    const amount = quoteScreen
+      ? quoteScreen.lineAmount(configuration, this.#quantity, this._inclVat, s.locale)
+      : '';
     let main: unknown;
-    if (this._screen === 'thanks' && this._quoteResult) {
-      main = renderThankYou(
-        {quotationId: this._quoteResult.quotationId, code: view.code},
+    if (this._screen === 'thanks' && this._quoteResult && quoteScreen) {
+      main = quoteScreen.renderThankYou(
+        {
+          quotationId: this._quoteResult.quotationId,
+          quotationNumber: this._quoteResult.quotationNumber,
+          code: view.code,
+        },
         s,
         () => void this.#restartFromThanks(),
       );
-    } else if (this._screen === 'quote' && cv.quoteScreen.module) {
-      main = cv.quoteScreen.module.renderQuoteForm(
+    } else if (this._screen === 'review' && quoteScreen) {
+      main = quoteScreen.renderReview(
+        view,
+        {
+          lang: this.#lang,
+          quantity: this.#quantity ?? 1,
+          totalInclVat: configuration.totalPriceIncVATLabel,
+          totalExclVat: configuration.totalPriceExVATLabel,
+          lineTotal: (this.#quantity ?? 1) > 1 ? amount : '',
+        },
+        s,
+        {
+          back: () => void this.#showScreen('configure'),
+          next: () => void this.#showScreen('quote'),
+          goToNode: (nodeId, stepId) => void this.#goToNode(nodeId, stepId),
+        },
+      );
+    } else if (this._screen === 'quote' && quoteScreen) {
+      main = quoteScreen.renderQuoteForm(
         {
           lang: this.#lang,
           draft: this.#draft,
@@ -656,14 +729,19 @@ export class ProductConfiguratorElement extends LitElement {
           submitting: this._submitting,
           unanswered: view.unanswered,
           steps,
-          defaultCountry: snapshot.configuration?.countryIso || 'NL',
+          defaultCountry: configuration.countryIso || 'NL',
+          quantity: this._quantity,
+          lineTotal: amount
+            ? `${s.lineTotal(this.#quantity!)}: ${amount} ${this._inclVat ? s.inclVat : s.exclVat}`
+            : '',
         },
         s,
         {
-          back: () => this.#showScreen('configure'),
+          back: () => void this.#showScreen('review'),
           submit: (form) => void this.#submitQuote(form),
           draftInput: (name, value) => {
-            this.#draft[name] = value;
+            if (name === 'quantity') this._quantity = value;
+            else this.#draft[name] = value;
             if (this._errors[name]) this._errors = {...this._errors, [name]: ''};
           },
           toggleShipTo: (on) => (this._shipTo = on),
@@ -701,7 +779,7 @@ export class ProductConfiguratorElement extends LitElement {
                   type="button"
                   class="button primary small"
                   part="button button-primary quote-button"
-                  @click=${() => this.#showScreen('quote')}
+                  @click=${() => void this.#showScreen('review')}
                 >
                   ${s.requestQuote}
                 </button>
@@ -715,7 +793,6 @@ export class ProductConfiguratorElement extends LitElement {
           {
             busy: snapshot.busy,
             copyStatus: this._copyStatus,
-            canShare: typeof navigator.share === 'function',
             showQuoteButton: this._screen === 'configure',
           },
           s,
@@ -723,9 +800,23 @@ export class ProductConfiguratorElement extends LitElement {
             toggleVat: (incl) => (this._inclVat = incl),
             copyCode: () => void this.#copyCode(view.code),
             shareCode: () => void this.#shareCode(view),
-            requestQuote: () => this.#showScreen('quote'),
+            requestQuote: () => void this.#showScreen('review'),
           },
         )}
+        ${this._screen === 'configure' ? cv.renderResume(this._resumeError, s, (code) => void this.#resume(code)) : nothing}
+        ${
+          this._screen === 'configure'
+            ? cv.renderHistory(
+                {canUndo: snapshot.canUndo && !snapshot.busy, confirming: this._confirmStartOver},
+                s,
+                {
+                  undo: () => void this.#undo(),
+                  askStartOver: () => void this.#askStartOver(true),
+                  startOver: (confirmed) => void this.#askStartOver(false, confirmed),
+                },
+              )
+            : nothing
+        }
       </aside>`;
   }
 
@@ -794,16 +885,20 @@ export class ProductConfiguratorElement extends LitElement {
 
   /** Switches screens; `updateComplete` covers loading the screen's chunk. */
   async #showScreen(screen: Screen): Promise<void> {
-    const switched = (screen === 'quote' ? this.#loadQuoteScreen() : Promise.resolve()).then(
+    const chunk =
+      screen === 'quote' || screen === 'review' ? this.#loadQuoteScreen() : Promise.resolve();
+    const switched = chunk.then(
       () => {
-        // Back to the steps: a failure of the quote form (or one already reported) is old news.
-        if (screen === 'configure') this.#controller.session?.dismissError();
+        // Back to the steps, or away from the quote form: its failure (or one already reported)
+        // is old news.
+        if (screen === 'configure' || this._screen === 'quote')
+          this.#controller.session?.dismissError();
         this._screen = screen;
         this._formError = '';
         return true;
       },
       () => {
-        // The form's chunk could not be loaded (offline): stay, and say why.
+        // The screen's chunk could not be loaded (offline): stay, and say why.
         const s = this.#strings;
         this._announcement = `${s.errorTitle} ${s.errorReasons.network}`;
         return false;
@@ -813,8 +908,8 @@ export class ProductConfiguratorElement extends LitElement {
     if (!(await switched)) return;
     await this.updateComplete;
     const target =
-      screen === 'quote'
-        ? this.renderRoot.querySelector<HTMLElement>('#quote-title')
+      screen === 'quote' || screen === 'review'
+        ? this.renderRoot.querySelector<HTMLElement>(`#${screen}-title`)
         : (this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
           this.renderRoot.querySelector<HTMLElement>('.step-title'));
     target?.focus();
@@ -871,8 +966,9 @@ export class ProductConfiguratorElement extends LitElement {
     this._formError = '';
     this._submitting = true;
     try {
-      await this.requestQuote(customer);
+      await this.requestQuote(customer, {quantity: this.#quantity ?? 1});
       this.#draft = {};
+      this._quantity = '1';
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
     } catch (error) {
@@ -881,6 +977,34 @@ export class ProductConfiguratorElement extends LitElement {
     } finally {
       this._submitting = false;
     }
+  }
+
+  async #undo() {
+    await this.#require()
+      .undo()
+      .catch(() => {});
+    this._announcement = this.#strings.undo;
+  }
+
+  /** Start over asks first; focus follows the question and comes back to its button. */
+  async #askStartOver(ask: boolean, confirmed = false) {
+    this._confirmStartOver = ask;
+    await this.updateComplete;
+    if (ask) {
+      this.renderRoot.querySelector<HTMLElement>('[part~="start-over-cancel"]')?.focus();
+      return;
+    }
+    if (confirmed) {
+      await this.restart().catch(() => {});
+      await this.updateComplete;
+    }
+    this.renderRoot.querySelector<HTMLElement>('[part~="start-over-button"]')?.focus();
+  }
+
+  /** The typed quantity when it is a whole number the service accepts; null otherwise. */
+  get #quantity(): number | null {
+    const n = Number(this._quantity.trim());
+    return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : null;
   }
 
   /** The thank-you's button goes away: focus moves to the steps rather than the page. */
@@ -904,11 +1028,36 @@ export class ProductConfiguratorElement extends LitElement {
     }
   }
 
+  /** Shares the link (the share sheet, else the clipboard). */
   async #shareCode(view: ConfigurationView) {
+    // Offered by the configure view's summary: its chunk is here.
+    const cv = configureView.module;
+    if (!cv) return;
+    const status = await cv.shareConfiguration(
+      this.shareUrl.trim(),
+      view.code,
+      view.product.name,
+      this.#strings,
+    );
+    if (status) this._copyStatus = status;
+  }
+
+  /** "Have a code?": opens that configuration (a copy of it) in place of this one. */
+  async #resume(text: string) {
+    const s = this.#strings;
+    if (!isSessionCode(text)) {
+      this._resumeError = s.codeInvalid;
+      return;
+    }
+    this._resumeError = '';
+    this._activeStep = '';
     try {
-      await navigator.share({title: view.product.name, text: `${view.product.name}: ${view.code}`});
-    } catch {
-      // The shopper closed the share sheet; nothing to report.
+      await this.#require().open(text.trim().toUpperCase());
+    } catch (error) {
+      if (!(error instanceof ConfiguratorError) || error.code === ErrorCode.aborted) return;
+      // The configuration on screen stays; the message says why the code did not open.
+      this._resumeError = s.errorReasons[reasonOf(error)];
+      this.#controller.session?.dismissError();
     }
   }
 }

@@ -155,6 +155,8 @@ export function readConfiguration(body: unknown): Configuration {
 export interface QuoteRequested {
   /** The quotation the service created, when its answer names it. */
   quotationId: string | null;
+  /** The quotation's number for people (`Q-000012`), when the answer names it. */
+  quotationNumber: string | null;
   /** The CRM account the service created, when its answer names it. */
   debtorId: string | null;
   /** The answer's other fields as sent (none when the service sent no body). */
@@ -169,5 +171,10 @@ export interface QuoteRequested {
 export function readQuoteRequested(body: unknown): QuoteRequested {
   const fields = isObject(body) ? body : {};
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return {...fields, quotationId: text(fields.quotationId), debtorId: text(fields.debtorId)};
+  return {
+    ...fields,
+    quotationId: text(fields.quotationId),
+    quotationNumber: text(fields.quotationNumber),
+    debtorId: text(fields.debtorId),
+  };
 }

@@ -46,6 +46,12 @@ export interface SessionOptions {
    * event). `false` leaves it to `retry()`. Default 1 s doubling to at most 60 s.
    */
   recovery?: Partial<RecoveryOptions> | false;
+  /**
+   * How many of the shopper's changes (inputs with source `'user'`) `undo()` can take back.
+   * Each then costs one more request, mostly in the background: a frozen copy of the state
+   * (`open/{code}`), which undo reopens. Default 0 (no undo, no extra requests).
+   */
+  undoLevels?: number;
 }
 
 /** The backoff of the background recovery. */
@@ -99,6 +105,8 @@ export interface SessionSnapshot {
   canRetry: boolean;
   /** When the background recovery tries again (epoch ms); null when none is planned. */
   retryAt: number | null;
+  /** `undo()` has an earlier state to go back to. */
+  canUndo: boolean;
 }
 
 /** What an input led to once the service answered. */
@@ -161,6 +169,8 @@ const refusedCodes: ReadonlySet<ErrorCode> = new Set([
 
 const versioned = '/configurator/3/configurator';
 
+const checkpointTimeoutMs = 3_000;
+
 // An update names a session and a node: a 404 that is not about the node is about the session.
 const updateNotFound = (serviceCode: string | null): ErrorCode =>
   serviceCode === 'unknown_node' || serviceCode === 'unknown_step'
@@ -198,6 +208,15 @@ export class ConfiguratorSession extends EventTarget {
   /** What caused `#error` is kept to be sent again (a failed load, or inputs). */
   #errorKept = false;
   #model: string | null = null;
+  #undoLevels: number;
+  /** Ids of frozen copies of earlier states, oldest first; see `undo()`. */
+  #history: string[] = [];
+  /** The last of `#history` is a copy of the current state. */
+  #checkpointed = false;
+  /** The last change was the shopper's: copy its state now, so its undo costs no wait later. */
+  #copyAfterChange = false;
+  #checkpointing = false;
+  #undoing = false;
 
   #queue: Input[] = [];
   #inflight: Input | null = null;
@@ -226,6 +245,7 @@ export class ConfiguratorSession extends EventTarget {
   constructor(options: SessionOptions) {
     super();
     this.#lang = options.lang ?? 'en';
+    this.#undoLevels = Math.max(0, Math.floor(options.undoLevels ?? 0));
     this.#http = new HttpClient({
       baseUrl: options.apiUrl,
       tokenSource: options.tokenSource,
@@ -252,6 +272,7 @@ export class ConfiguratorSession extends EventTarget {
       error: this.#error,
       canRetry: this.#error !== null && this.#errorKept,
       retryAt: this.#retryAt,
+      canUndo: this.#history.length > (this.#checkpointed ? 1 : 0),
     };
     return this.#snapshot;
   }
@@ -271,9 +292,15 @@ export class ConfiguratorSession extends EventTarget {
     return this.#lang;
   }
 
+  /** True while `undo()` reopens an earlier state (the session id changes, the product does not). */
+  get undoing(): boolean {
+    return this.#undoing;
+  }
+
   /** Starts `new/{model}` (v3: GET {apiUrl}/api/3/configurator/new/{model}?lang=). */
   start(model: string): Promise<Configuration> {
     this.#model = model;
+    this.#forget();
     this.#recoveryAttempt = 0;
     loadMerge();
     return this.#load(() =>
@@ -291,17 +318,26 @@ export class ConfiguratorSession extends EventTarget {
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string): Promise<Configuration> {
     this.#recoveryAttempt = 0;
+    this.#forget();
     loadMerge();
-    return this.#load(() =>
-      this.#http.request({
-        method: 'GET',
-        path: `${versioned}/open/${encodeURIComponent(idOrCode)}`,
-        query: {lang: this.#lang},
-        signal: this.#abort.signal,
-        notFoundCode: ErrorCode.sessionNotFound,
-        read: readConfiguration,
-      }),
-    );
+    return this.#load(() => this.#open(idOrCode));
+  }
+
+  /** GET open/{idOrCode}: the session itself, or a new copy of a code's state. */
+  #open(
+    idOrCode: string,
+    signal = this.#abort.signal,
+    idempotent?: boolean,
+  ): Promise<Configuration> {
+    return this.#http.request({
+      method: 'GET',
+      path: `${versioned}/open/${encodeURIComponent(idOrCode)}`,
+      query: {lang: this.#lang},
+      signal,
+      idempotent,
+      notFoundCode: ErrorCode.sessionNotFound,
+      read: readConfiguration,
+    });
   }
 
   /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
@@ -464,6 +500,78 @@ export class ConfiguratorSession extends EventTarget {
     this.#changed();
   }
 
+  /**
+   * Takes back the last applied change, exactly: reopens the frozen copy of the state before
+   * it, so every value the service changed along with it (conflict resolutions, rules) is as it
+   * was. The session id changes to that copy's. Inputs not yet sent are dropped. Resolves with
+   * the current configuration when there is nothing to undo.
+   */
+  async undo(): Promise<Configuration> {
+    if (this.#disposed) throw abortedError();
+    const back = this.#history.length - (this.#checkpointed ? 2 : 1);
+    if (back < 0 || !this.#configuration) {
+      if (this.#configuration) return this.#configuration;
+      throw notStarted();
+    }
+    const id = this.#history[back]!;
+    this.#history = this.#history.slice(0, back);
+    this.#checkpointed = false;
+    this.#copyAfterChange = false;
+    this.#recoveryAttempt = 0;
+    this.#undoing = true;
+    try {
+      return await this.#load(() => this.#open(id));
+    } finally {
+      this.#undoing = false;
+    }
+  }
+
+  #forget() {
+    this.#history = [];
+    this.#checkpointed = false;
+    this.#copyAfterChange = false;
+  }
+
+  /**
+   * Keeps a frozen copy of the current state for `undo()`, between inputs so that the copy is
+   * of this state and no other: in the background right after the shopper's change, or before
+   * the shopper's input when the state has none yet (the first change, one after an API call).
+   * An input arriving meanwhile waits for it. A failed copy forgets the history: a later undo must never skip a
+   * state silently.
+   */
+  #checkpoint(configuration: Configuration) {
+    this.#checkpointing = true;
+    this.#copyAfterChange = false;
+    const epoch = this.#epoch;
+    // The shopper's input waits for it: show that something is under way.
+    const waited = this.#queue.length > 0;
+    if (waited) this.#begin();
+    this.#open(
+      configuration.code,
+      // The shopper's next input waits for the copy: a slow one is given up, not waited out.
+      AbortSignal.any([this.#abort.signal, AbortSignal.timeout(checkpointTimeoutMs)]),
+      // It creates a session: sent once, never again after a lost answer.
+      false,
+    )
+      .then(
+        (copy) => {
+          if (epoch !== this.#epoch) return;
+          this.#history = [...this.#history, copy.id].slice(-(this.#undoLevels + 1));
+        },
+        () => {
+          if (epoch === this.#epoch) this.#history = [];
+        },
+      )
+      .finally(() => {
+        if (epoch !== this.#epoch) return;
+        if (waited) this.#end();
+        this.#checkpointing = false;
+        this.#checkpointed = true;
+        this.#changed();
+        this.#pump();
+      });
+  }
+
   /** Drops the session and starts the same model anew. */
   restart(): Promise<Configuration> {
     const model = this.#model ?? this.#configuration?.featureModelId;
@@ -570,6 +678,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#inflight = null;
     this.#queue = [];
     this.#pausedByError = false;
+    this.#checkpointing = false;
     this.#requests = 0;
     clearTimeout(this.#holdTimer);
     const error = abortedError();
@@ -629,16 +738,25 @@ export class ConfiguratorSession extends EventTarget {
   #pump() {
     if (this.#inflight || this.#conflict || this.#pausedByError) return this.#checkSettled();
     if (this.#status !== 'ready' || !this.#configuration) return this.#checkSettled();
+    if (this.#checkpointing) return;
     const head = this.#queue[0];
-    if (!head) return this.#checkSettled();
-    const wait = head.holdUntil - Date.now();
-    if (wait > 0) {
-      // Held by its quiet period; whatever follows it waits too, so the order stays.
+    const wait = head ? head.holdUntil - Date.now() : 0;
+    if (head && wait > 0) {
+      // Held by its quiet period; whatever follows it waits too, so the order stays. Its
+      // checkpoint waits as well: a held input may still be replaced or taken back.
       clearTimeout(this.#holdTimer);
       this.#holdTimer = setTimeout(() => this.#pump(), wait);
       return this.#checkSettled();
     }
-    const input = this.#queue.shift()!;
+    // Only the shopper's own changes are copied for: a host's API calls cost no extra request.
+    const copyNow = head
+      ? head.source === 'user' && head.kind !== 'language'
+      : this.#copyAfterChange;
+    if (this.#undoLevels > 0 && !this.#checkpointed && copyNow && this.#configuration.code) {
+      return this.#checkpoint(this.#configuration);
+    }
+    const input = this.#queue.shift();
+    if (!input) return this.#checkSettled();
     // Sending now, for whatever reason: a planned background retry is moot.
     this.#cancelRecovery();
     this.#inflight = input;
@@ -719,6 +837,11 @@ export class ConfiguratorSession extends EventTarget {
     this.#error = null;
     if (input.kind === 'language') this.#lang = body.languageIso || this.#lang;
     const changes = this.#apply(body, input.source);
+    // A new state to keep for undo; a language is not a change to take back.
+    if (changes.length > 0 && input.kind !== 'language') {
+      this.#checkpointed = false;
+      this.#copyAfterChange = input.source === 'user';
+    }
     const result: ChangeResult = {configuration: body, changes};
     for (const waiter of input.waiters) waiter.resolve(result);
   }
