@@ -1,5 +1,5 @@
 import type {Entity} from '../entities/entity-model.js';
-import type {Store} from '../store/index.js';
+import type {Collection, Store} from '../store/index.js';
 
 /** Money is kept to the cent, so sums never carry float noise into the store. */
 const cents = (amount: number) => Math.round(amount * 100) / 100;
@@ -21,8 +21,16 @@ export function recomputeTotals(store: Store, quotationId: unknown, line?: Entit
   if (line && line.quotationId === quotationId) lines.push(line);
   const sum = (name: string) =>
     cents(lines.reduce((total, item) => total + Number(item[name] ?? 0), 0));
-  const totalPriceExVAT = sum('totalPriceExVAT');
-  const totalPriceIncVAT = sum('totalPriceIncVAT');
+  writeTotals(quotations, quotation, sum('totalPriceExVAT'), sum('totalPriceIncVAT'));
+}
+
+/** Stores a quotation's new totals, and a later `updatedAt`, only when they changed. */
+function writeTotals(
+  quotations: Collection<Entity>,
+  quotation: Entity,
+  totalPriceExVAT: number,
+  totalPriceIncVAT: number,
+): void {
   if (
     quotation.totalPriceExVAT === totalPriceExVAT &&
     quotation.totalPriceIncVAT === totalPriceIncVAT
@@ -57,21 +65,6 @@ export function recomputeTotalsOf(store: Store, quotationIds: Iterable<unknown>)
   const quotations = store.collection<Entity>('quotations');
   for (const [id, sum] of sums) {
     const quotation = quotations.get(id);
-    if (!quotation) continue;
-    const totalPriceExVAT = cents(sum.exVAT);
-    const totalPriceIncVAT = cents(sum.incVAT);
-    if (
-      quotation.totalPriceExVAT === totalPriceExVAT &&
-      quotation.totalPriceIncVAT === totalPriceIncVAT
-    ) {
-      continue;
-    }
-    const previous = typeof quotation.updatedAt === 'string' ? Date.parse(quotation.updatedAt) : 0;
-    quotations.put({
-      ...quotation,
-      totalPriceExVAT,
-      totalPriceIncVAT,
-      updatedAt: new Date(Math.max(Date.now(), previous + 1)).toISOString(),
-    });
+    if (quotation) writeTotals(quotations, quotation, cents(sum.exVAT), cents(sum.incVAT));
   }
 }
