@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {Worker} from 'node:worker_threads';
-import type {Configuration, FeatureNode, Requirement} from '../src/session/wire.js';
+import type {Configuration, FeatureNode, Requirement} from '../src/wire/index.js';
 import {
   applyRequirement,
   compileModel,

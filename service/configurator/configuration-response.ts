@@ -1,5 +1,5 @@
 import type {Context} from 'hono';
-import type {CompressedConfiguration, Configuration} from '../../src/session/wire.js';
+import type {CompressedConfiguration, Configuration} from '../../src/wire/index.js';
 import {brotliPieces, configurationPieces, gzipPieces} from '../engine/index.js';
 
 /** The content codings configuration answers are offered in, best first at equal weight. */

@@ -7,7 +7,7 @@ import {
   type FeatureNode,
   type Requirement,
   type TextRequirement,
-} from '../../src/session/wire.js';
+} from '../../src/wire/index.js';
 import {
   applyRequirement,
   applyText,

@@ -1,5 +1,5 @@
 import type {Hono} from 'hono';
-import type {FeatureNode} from '../../src/session/wire.js';
+import type {FeatureNode} from '../../src/wire/index.js';
 import type {AppEnv} from '../auth/index.js';
 import {ErrorCode, ServiceError} from '../errors.js';
 import {queryString} from '../http/index.js';

@@ -1,4 +1,4 @@
-import type {Requirement, TextRequirement} from '../../src/session/wire.js';
+import type {Requirement, TextRequirement} from '../../src/wire/index.js';
 import {ErrorCode, badRequest} from '../errors.js';
 import {
   Fields,

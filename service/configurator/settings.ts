@@ -1,4 +1,4 @@
-import type {Currency} from '../../src/session/wire.js';
+import type {Currency} from '../../src/wire/index.js';
 import {languages} from '../i18n/index.js';
 import {customerFields} from '../quotes/index.js';
 import {defaultLanguage, type Configurator} from './configurator.js';

@@ -4,7 +4,7 @@ import {
   type Conflict,
   type Requirement,
   type TextRequirement,
-} from '../../src/session/wire.js';
+} from '../../src/wire/index.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {localise} from './localise.js';

@@ -5,7 +5,7 @@ import {
   type Currency,
   type FeatureNode,
   type Step,
-} from '../../src/session/wire.js';
+} from '../../src/wire/index.js';
 import {guidFor} from './guid.js';
 import type {
   LeaseTerm,

@@ -1,4 +1,4 @@
-import type {DisplayType, FeatureType, NodeType} from '../../src/session/wire.js';
+import type {DisplayType, FeatureType, NodeType} from '../../src/wire/index.js';
 
 /** A text in every language a model speaks; French is optional and falls back to English. */
 export interface LocalText {

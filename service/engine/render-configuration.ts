@@ -7,7 +7,7 @@ import type {
   LeasePrice,
   LeasePriceLabel,
   Step,
-} from '../../src/session/wire.js';
+} from '../../src/wire/index.js';
 import {
   formatPrice,
   notAvailableWith,

@@ -1,4 +1,4 @@
-import type {Configuration, FeatureNode, Step} from '../../src/session/wire.js';
+import type {Configuration, FeatureNode, Step} from '../../src/wire/index.js';
 
 /**
  * The rendered model's nodes and steps are frozen objects shared by every answer in a

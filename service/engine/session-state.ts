@@ -1,4 +1,4 @@
-import type {Requirement} from '../../src/session/wire.js';
+import type {Requirement} from '../../src/wire/index.js';
 
 /**
  * Everything a session remembers between updates. Plain JSON, so a store can keep it as is.

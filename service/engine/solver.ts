@@ -1,4 +1,4 @@
-import {NodeType} from '../../src/session/wire.js';
+import {NodeType} from '../../src/wire/index.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 

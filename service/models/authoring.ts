@@ -1,4 +1,4 @@
-import {NodeType} from '../../src/session/wire.js';
+import {NodeType} from '../../src/wire/index.js';
 import type {LocalText, NodeDefinition} from '../engine/model-definition.js';
 
 /** A text in English, Dutch and German (and French when given). */

@@ -1,4 +1,4 @@
-import {DisplayType, FeatureType} from '../../src/session/wire.js';
+import {DisplayType, FeatureType} from '../../src/wire/index.js';
 import type {ModelDefinition, PictureView} from '../engine/model-definition.js';
 import {checkbox, group, option, orOption, part, t} from './authoring.js';
 

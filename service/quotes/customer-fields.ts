@@ -1,4 +1,4 @@
-import type {QuoteCustomer} from '../../src/session/wire.js';
+import type {QuoteCustomer} from '../../src/wire/index.js';
 
 /**
  * The customer fields a CRM account keeps from a quote request, spelled as the wire spells

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto';
-import type {QuoteRequestResult} from '../../src/session/wire.js';
+import type {QuoteRequestResult} from '../../src/wire/index.js';
 import {ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
 import {nextQuotationNumber} from '../quotations/quotation-transitions.js';

@@ -19,7 +19,7 @@ import {
   type TokenRequest,
   type TokenSource,
 } from '../session/index.js';
-import type {Configuration} from '../session/wire.js';
+import type {Configuration} from '../wire/index.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {

@@ -16,7 +16,7 @@ import {
   type TokenRequest,
   type SessionSnapshot,
 } from '../session/index.js';
-import type {Configuration, QuoteCustomer} from '../session/wire.js';
+import type {Configuration, QuoteCustomer} from '../wire/index.js';
 import {
   renderError,
   renderSkeleton,

@@ -1,5 +1,5 @@
-import type {ChangeSource} from '../session/session-events.js';
-import type {Configuration} from '../session/wire.js';
+import type {ChangeSource} from './change-source.js';
+import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
 
 export interface ConfiguratorChangeDetail {

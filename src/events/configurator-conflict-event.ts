@@ -1,4 +1,4 @@
-import type {Conflict, Requirement} from '../session/wire.js';
+import type {Conflict, Requirement} from '../wire/index.js';
 
 export interface ConfiguratorConflictDetail {
   /** What accepting would add, remove, switch or change. */

@@ -1,4 +1,4 @@
-import type {QuoteRequested} from '../session/answers.js';
+import type {QuoteRequested} from './quote-requested.js';
 
 export interface ConfiguratorQuoteRequestedDetail {
   configurationId: string;

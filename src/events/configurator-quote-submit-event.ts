@@ -1,4 +1,4 @@
-import type {QuoteCustomer} from '../session/wire.js';
+import type {QuoteCustomer} from '../wire/index.js';
 
 export interface ConfiguratorQuoteSubmitDetail {
   configurationId: string;

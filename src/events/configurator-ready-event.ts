@@ -1,4 +1,4 @@
-import type {Configuration} from '../session/wire.js';
+import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
 
 export interface ConfiguratorReadyDetail {

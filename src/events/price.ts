@@ -1,4 +1,4 @@
-import type {Configuration} from '../session/wire.js';
+import type {Configuration} from '../wire/index.js';
 
 /**
  * The total as the shopper sees it: both figures from the service, and which one is on screen

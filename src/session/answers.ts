@@ -1,5 +1,6 @@
+import type {QuoteRequested} from '../events/quote-requested.js';
 import {ConfiguratorError, ErrorCode} from './errors.js';
-import type {Configuration} from './wire.js';
+import type {Configuration} from '../wire/index.js';
 
 /**
  * The session's boundary: every service answer passes one of these readers before anything
@@ -149,16 +150,6 @@ export function readConfiguration(body: unknown): Configuration {
     );
   }
   return body as Configuration;
-}
-
-/** What the widget knows once the service accepted a quote request. */
-export interface QuoteRequested {
-  /** The quotation the service created, when its answer names it. */
-  quotationId: string | null;
-  /** The CRM account the service created, when its answer names it. */
-  debtorId: string | null;
-  /** The answer's other fields as sent (none when the service sent no body). */
-  [field: string]: unknown;
 }
 
 /**

@@ -1,9 +1,6 @@
-import {
-  badResponse,
-  readConfiguration,
-  readQuoteRequested,
-  type QuoteRequested,
-} from './answers.js';
+import type {ChangeSource} from '../events/change-source.js';
+import type {QuoteRequested} from '../events/quote-requested.js';
+import {badResponse, readConfiguration, readQuoteRequested} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
 import {HttpClient, type RetryOptions} from './http-client.js';
 import {
@@ -11,21 +8,25 @@ import {
   SessionConflictEvent,
   SessionErrorEvent,
   SessionSnapshotEvent,
-  type ChangeSource,
   type SessionEventMap,
 } from './session-events.js';
+import type {
+  PendingConflict,
+  PendingInput,
+  SessionSnapshot,
+  SessionStatus,
+} from './session-snapshot.js';
 import type {TokenSource} from './token-source.js';
 import type * as Merge from './merge-configuration.js';
 import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
 import type {
   CompressedConfiguration,
   Configuration,
-  Conflict,
   QuoteCustomer,
   QuoteRequest,
   Requirement,
   TextRequirement,
-} from './wire.js';
+} from '../wire/index.js';
 
 export interface SessionOptions {
   /** The service's base URL (`{base_url}`); a trailing slash is ignored. */
@@ -57,49 +58,6 @@ export interface RecoveryOptions {
 }
 
 const defaultRecovery: RecoveryOptions = {baseDelayMs: 1_000, maxDelayMs: 60_000};
-
-export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error' | 'disposed';
-
-/** A requirement the service answered with conflicts, waiting for the shopper's decision. */
-export interface PendingConflict {
-  requirement: Requirement;
-  conflicts: Conflict[];
-}
-
-/** A shopper's input on one node that the service has not confirmed yet. */
-export interface PendingInput {
-  /** From `setValue`. */
-  value?: number;
-  /** From `select`. */
-  on?: boolean;
-  /** From `setText`. */
-  text?: string;
-}
-
-/** Everything a view needs, replaced (never mutated) on every change. */
-export interface SessionSnapshot {
-  status: SessionStatus;
-  /** The last configuration the service confirmed. */
-  configuration: Configuration | null;
-  /** Node values, normalised from either value shape; 0 is off. */
-  values: Map<string, number>;
-  texts: Map<string, string>;
-  /** The shopper's inputs not yet confirmed by the service (the optimistic view for rendering). */
-  pending: ReadonlyMap<string, PendingInput>;
-  /** A request is in flight. */
-  busy: boolean;
-  /** Awaiting the shopper's accept or cancel. */
-  conflict: PendingConflict | null;
-  /** The last failure; inputs that may still succeed are kept in `pending`. */
-  error: ConfiguratorError | null;
-  /**
-   * `retry()` has something to send again: the failed start or open, or the shopper's inputs
-   * kept after a failure. False when the last failure dropped what caused it (a refused input).
-   */
-  canRetry: boolean;
-  /** When the background recovery tries again (epoch ms); null when none is planned. */
-  retryAt: number | null;
-}
 
 /** What an input led to once the service answered. */
 export interface ChangeResult {

@@ -2,19 +2,20 @@ export {
   ConfiguratorSession,
   type ChangeResult,
   type InputOptions,
-  type PendingConflict,
-  type PendingInput,
   type RecoveryOptions,
   type SessionOptions,
-  type SessionSnapshot,
-  type SessionStatus,
 } from './configurator-session.js';
+export type {
+  PendingConflict,
+  PendingInput,
+  SessionSnapshot,
+  SessionStatus,
+} from './session-snapshot.js';
 export {
   SessionChangeEvent,
   SessionConflictEvent,
   SessionErrorEvent,
   SessionSnapshotEvent,
-  type ChangeSource,
   type SessionEventMap,
 } from './session-events.js';
 export {ConfiguratorError, ErrorCode, type ConfiguratorErrorOptions} from './errors.js';
@@ -28,7 +29,8 @@ export {
   type TokenSourceOptions,
 } from './token-source.js';
 export type {RetryOptions} from './http-client.js';
-export type {QuoteRequested} from './answers.js';
+export type {QuoteRequested} from '../events/quote-requested.js';
+export type {ChangeSource} from '../events/change-source.js';
 export {normaliseTexts, normaliseValues} from './values.js';
 export {
   ConflictType,
@@ -50,4 +52,4 @@ export {
   type Requirement,
   type Step,
   type TextRequirement,
-} from './wire.js';
+} from '../wire/index.js';

@@ -4,7 +4,7 @@ import type {
   ConfigurationValues,
   FeatureNode,
   Step,
-} from './wire.js';
+} from '../wire/index.js';
 
 /**
  * Why a compressed answer could not be merged:

@@ -1,9 +1,7 @@
+import type {ChangeSource} from '../events/change-source.js';
 import type {ConfiguratorError} from './errors.js';
-import type {SessionSnapshot} from './configurator-session.js';
-import type {Configuration, Conflict, Requirement} from './wire.js';
-
-/** Who caused a change: the shopper (or the host on the shopper's behalf), or the session. */
-export type ChangeSource = 'user' | 'api';
+import type {SessionSnapshot} from './session-snapshot.js';
+import type {Configuration, Conflict, Requirement} from '../wire/index.js';
 
 /**
  * Session events carry their fields both directly (`event.changes`) and as `detail`

@@ -1,5 +1,5 @@
 import type {Strings} from '../i18n/strings.js';
-import type {QuoteCustomer} from '../session/wire.js';
+import type {QuoteCustomer} from '../wire/index.js';
 
 export type CustomerField = keyof QuoteCustomer;
 

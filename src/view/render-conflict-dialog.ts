@@ -1,7 +1,7 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {formatNumber} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
-import {ConflictType, type Conflict, type Requirement} from '../session/wire.js';
+import {ConflictType, type Conflict, type Requirement} from '../wire/index.js';
 
 export interface ConflictHandlers {
   resolveConflict(accept: boolean): void;

@@ -4,7 +4,7 @@ import {
   NodeType,
   type Configuration,
   type FeatureNode,
-} from '../session/wire.js';
+} from '../wire/index.js';
 
 /** An input the shopper made that the service has not confirmed yet. */
 export interface PendingInput {

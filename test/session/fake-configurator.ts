@@ -1,7 +1,7 @@
 // A minimal configurator over the local test server: enough rules to observe the session's
 // queueing, coalescing, conflicts and failures deterministically. The integration tests run
 // the same behaviours against the reference service.
-import type {Configuration} from '../../src/session/wire.js';
+import type {Configuration} from '../../src/wire/index.js';
 import {startLocalServer, type Answer, type LocalServer, type SeenRequest} from './local-server.js';
 
 export interface FakeConfigurator {

@@ -5,7 +5,7 @@ import type {AddressInfo} from 'node:net';
 import {createApp, type AppOptions} from '../../service/app.js';
 import {createTokenEndpoint} from '../../src/server/token-endpoint.js';
 import {functionTokenSource, type TokenSource} from '../../src/session/token-source.js';
-import type {FeatureNode} from '../../src/session/wire.js';
+import type {FeatureNode} from '../../src/wire/index.js';
 
 export const demoClient = {clientId: 'demo-client', secret: 'demo-secret'} as const;
 

@@ -11,7 +11,7 @@ import type {
   Configuration,
   FeatureNode,
   Requirement,
-} from '../../src/session/wire.js';
+} from '../../src/wire/index.js';
 import {
   applyRequirement,
   applyText,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {afterEach, describe, test} from 'node:test';
 import {ConfiguratorSession} from '../../src/session/configurator-session.js';
-import type {Configuration} from '../../src/session/wire.js';
+import type {Configuration} from '../../src/wire/index.js';
 import {nodeNamed, serviceTokens, startService, type RunningService} from './helpers.js';
 
 let cleanups: (() => unknown)[] = [];

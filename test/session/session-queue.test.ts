@@ -2,11 +2,8 @@
 // whose answers each test can hold and release.
 import assert from 'node:assert/strict';
 import {afterEach, beforeEach, describe, test} from 'node:test';
-import {
-  ConfiguratorSession,
-  type SessionOptions,
-  type SessionSnapshot,
-} from '../../src/session/configurator-session.js';
+import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
+import type {SessionSnapshot} from '../../src/session/session-snapshot.js';
 import {ErrorCode} from '../../src/session/errors.js';
 import type {
   SessionChangeEvent,

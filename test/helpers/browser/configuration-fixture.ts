@@ -1,4 +1,4 @@
-import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
+import type {Configuration, FeatureNode} from '../../../src/wire/index.js';
 
 /** A feature node with defaults; tests override what they look at. */
 export function node(partial: Partial<FeatureNode> & {id: string; name: string}): FeatureNode {

@@ -1,7 +1,7 @@
 import {fixture, html, oneEvent} from '@open-wc/testing';
 import {render} from 'lit';
 import type {ProductConfiguratorElement} from '../../../src/element/product-configurator-element.js';
-import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
+import type {Configuration, FeatureNode} from '../../../src/wire/index.js';
 import '../../../src/product-configurator.js';
 import {requestDemoToken} from '../demo-token.js';
 

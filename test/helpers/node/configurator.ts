@@ -1,4 +1,4 @@
-import type {Configuration} from '../../../src/session/wire.js';
+import type {Configuration} from '../../../src/wire/index.js';
 import {nodeIdByKey, sampleModels} from '../../../service/engine/index.js';
 import {json, type RunningService} from './service.js';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {storedModels} from '../../../service/entities/index.js';
-import type {Configuration, QuoteRequestResult} from '../../../src/session/wire.js';
+import type {Configuration, QuoteRequestResult} from '../../../src/wire/index.js';
 import {chairNode, startChair} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
 import {requestDemoToken} from '../../helpers/demo-token.js';

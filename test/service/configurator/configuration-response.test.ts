@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
-import type {Configuration} from '../../../src/session/wire.js';
+import type {Configuration} from '../../../src/wire/index.js';
 import {
   acceptsGzip,
   chooseEncoding,

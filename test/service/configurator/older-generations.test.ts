@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
-import type {Configuration} from '../../../src/session/wire.js';
+import type {Configuration} from '../../../src/wire/index.js';
 import {chair, chairNode, expectError, valueOf} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
 

@@ -7,7 +7,7 @@ import type {
   QuotationLineRecord,
   QuotationRecord,
 } from '../../../service/quotes/index.js';
-import type {Configuration, QuoteRequestResult} from '../../../src/session/wire.js';
+import type {Configuration, QuoteRequestResult} from '../../../src/wire/index.js';
 import {chairNode, expectError, startChair} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
 

@@ -14,7 +14,7 @@ import type {
   QuotationLineRecord,
   QuotationRecord,
 } from '../../../service/quotes/index.js';
-import type {Configuration} from '../../../src/session/wire.js';
+import type {Configuration} from '../../../src/wire/index.js';
 import {chair, chairNode, valueOf} from '../../helpers/node/configurator.js';
 import {requestDemoToken} from '../../helpers/demo-token.js';
 import {startService, type RunningService} from '../../helpers/node/service.js';

@@ -9,7 +9,7 @@ import type {
   Configuration,
   FeatureNode,
   Requirement,
-} from '../../../src/session/wire.js';
+} from '../../../src/wire/index.js';
 import {compileModel, generateLargeModel, sampleModels} from '../../../service/engine/index.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {ConflictType} from '../../../src/session/wire.js';
+import {ConflictType} from '../../../src/wire/index.js';
 import {initialState, renderConfiguration} from '../../../service/engine/index.js';
 import {apply, id, isOn, select, testModel} from './test-model.js';
 

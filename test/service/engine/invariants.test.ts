@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {NodeType} from '../../../src/session/wire.js';
+import {NodeType} from '../../../src/wire/index.js';
 import {
   EngineError,
   applyRequirement,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Configuration, FeatureNode} from '../../../src/session/wire.js';
+import type {Configuration, FeatureNode} from '../../../src/wire/index.js';
 import {
   applyText,
   encodeConfiguration,

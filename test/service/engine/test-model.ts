@@ -1,4 +1,4 @@
-import {DisplayType, FeatureType, NodeType} from '../../../src/session/wire.js';
+import {DisplayType, FeatureType, NodeType} from '../../../src/wire/index.js';
 import {
   applyRequirement,
   compileModel,

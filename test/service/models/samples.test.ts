@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
 import {describe, it} from 'node:test';
 import {fileURLToPath} from 'node:url';
-import {ConflictType, DisplayType, FeatureType, NodeType} from '../../../src/session/wire.js';
+import {ConflictType, DisplayType, FeatureType, NodeType} from '../../../src/wire/index.js';
 import {
   applyRequirement,
   applyText,

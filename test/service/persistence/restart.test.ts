@@ -3,7 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
-import type {Configuration} from '../../../src/session/wire.js';
+import type {Configuration} from '../../../src/wire/index.js';
 import type {AppOptions} from '../../../service/app.js';
 import {StoreLockedError, openStore} from '../../../service/store/index.js';
 import {chairNode, putRequirement, startChair, valueOf} from '../../helpers/node/configurator.js';

@@ -7,7 +7,7 @@ import {after, describe, test} from 'node:test';
 import {SqliteStore, openStore} from '../../../service/store/index.js';
 import {chairNode, putRequirement, startChair, valueOf} from '../../helpers/node/configurator.js';
 import {json, startService} from '../../helpers/node/service.js';
-import type {Configuration} from '../../../src/session/wire.js';
+import type {Configuration} from '../../../src/wire/index.js';
 
 type Item = Record<string, unknown> & {id: string};
 

@@ -1,0 +1,9 @@
+/** What the widget knows once the service accepted a quote request. */
+export interface QuoteRequested {
+  /** The quotation the service created, when its answer names it. */
+  quotationId: string | null;
+  /** The CRM account the service created, when its answer names it. */
+  debtorId: string | null;
+  /** The answer's other fields as sent (none when the service sent no body). */
+  [field: string]: unknown;
+}

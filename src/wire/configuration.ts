@@ -1,0 +1,111 @@
+/**
+ * A configuration as the service answers it, and the bodies that change one. Readers must ignore
+ * fields they do not know and accept both value shapes (see {@link ConfigurationValues}).
+ */
+
+import type {FeatureModel} from './feature-model.js';
+
+/**
+ * Node values. The seed's generation (and the reference service) sends `{nodeId: number}`
+ * with 0 for a node that is off; the current real service sends `{nodeId: {selected, value}}`.
+ */
+export type ConfigurationValues = Record<string, number | {selected: boolean; value: number}>;
+
+export const ConflictType = {
+  /** Accepting switches this node on. */
+  add: 0,
+  /** Accepting switches this node off. */
+  remove: 1,
+  /** Accepting switches this alternative group to another option (`alternativeOptions`). */
+  alternative: 2,
+  /** Accepting changes this node's number (clamped or recomputed). */
+  value: 3,
+} as const;
+export type ConflictType = (typeof ConflictType)[keyof typeof ConflictType];
+
+/** One consequence of accepting a conflicting requirement. */
+export interface Conflict {
+  /** Names from the root's child down to the node, in the session's language. */
+  featurePath: string[];
+  feature: {id: string; name: string};
+  /** For `alternative`: the option(s) the group would switch to. */
+  alternativeOptions: {id: string; name: string}[];
+  type: ConflictType;
+  /** The node's value after accepting. */
+  requestedValue: number;
+  /** The node's value now. */
+  actualValue: number;
+}
+
+export interface Currency {
+  iso: string;
+  name: string;
+  symbol: string;
+  decimalDigits: number;
+  rounding: number;
+  namePlural: string;
+  isDefault: boolean;
+}
+
+export interface LeasePrice {
+  months: number;
+  monthlyPriceExVAT: number;
+  monthlyPriceIncVAT: number;
+}
+export interface LeasePriceLabel {
+  months: number;
+  monthlyPriceExVATLabel: string;
+  monthlyPriceIncVATLabel: string;
+}
+
+/** The result of starting, opening or updating a session. */
+export interface Configuration {
+  id: string;
+  /** 8 capital letters; starting or opening with it copies this configuration. */
+  code: string;
+  currencyIso: string;
+  currency: Currency;
+  languageIso: string;
+  countryIso: string;
+  featureModelId: string;
+  featureModel: FeatureModel;
+  values: ConfigurationValues;
+  /** Text values by node id. */
+  textValues: Record<string, string>;
+  /** Null without conflict; otherwise what accepting the requirement would change. */
+  conflicts: Conflict[] | null;
+  /** Mandatory node ids not answered yet: no quote until this is empty. */
+  unansweredMandatories: string[];
+  basePrice: number;
+  basePriceIncVAT: number;
+  basePriceExVAT: number;
+  additionalPrice: number;
+  additionalPriceIncVAT: number;
+  additionalPriceExVAT: number;
+  totalPrice: number;
+  totalPriceIncVAT: number;
+  totalPriceExVAT: number;
+  basePriceLabel: string;
+  basePriceIncVATLabel: string;
+  basePriceExVATLabel: string;
+  additionalPriceLabel: string;
+  additionalPriceIncVATLabel: string;
+  additionalPriceExVATLabel: string;
+  totalPriceLabel: string;
+  totalPriceIncVATLabel: string;
+  totalPriceExVATLabel: string;
+  leasePrices: LeasePrice[] | null;
+  leasePricesLabels: LeasePriceLabel[] | null;
+}
+
+/** Body of an update. The service accepts these names in any letter case. */
+export interface Requirement {
+  featureModelNodeId: string;
+  value: number;
+  isSelection: boolean;
+}
+
+export interface TextRequirement {
+  featureModelNodeId: string;
+  textValue: string | null;
+}
