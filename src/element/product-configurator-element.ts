@@ -3,9 +3,9 @@ import {property, state} from 'lit/decorators.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {ConfiguratorQuoteRequestedEvent} from '../events/configurator-quote-requested-event.js';
 import {ConfiguratorQuoteSubmitEvent} from '../events/configurator-quote-submit-event.js';
+import {errorText} from '../i18n/error-text.js';
 import {baseLanguage, hasStrings, loadStrings, stringsFor} from '../i18n/strings-for.js';
 import type {Strings} from '../i18n/strings.js';
-import {isTimeout} from '../session/errors.js';
 import {
   ConfiguratorError,
   ErrorCode,
@@ -34,34 +34,6 @@ import {styles} from './product-configurator-styles.js';
 const configureView = lazyView(() => import('./configure-view.js'));
 
 type Screen = 'configure' | 'quote' | 'thanks';
-
-type Reason = keyof Strings['errorReasons'];
-
-/** What the shopper is told went wrong, per code; codes not listed read `other`. */
-const reasonByCode: Partial<Record<ErrorCode, Reason>> = {
-  [ErrorCode.network]: 'network',
-  [ErrorCode.timeout]: 'timeout',
-  [ErrorCode.unauthorized]: 'unauthorized',
-  [ErrorCode.tokenFailed]: 'unauthorized',
-  [ErrorCode.modelNotFound]: 'notFound',
-  [ErrorCode.sessionNotFound]: 'notFound',
-  [ErrorCode.notFound]: 'notFound',
-  [ErrorCode.rateLimited]: 'unavailable',
-  [ErrorCode.serviceUnavailable]: 'unavailable',
-  [ErrorCode.serverError]: 'unavailable',
-  [ErrorCode.badResponse]: 'badResponse',
-  [ErrorCode.originNotAllowed]: 'setup',
-  [ErrorCode.noTokenSource]: 'setup',
-  [ErrorCode.invalidApiUrl]: 'setup',
-};
-
-function reasonOf(error: ConfiguratorError): Reason {
-  // A token source that hung, could not be reached or is down for a moment refused no one.
-  if (error.code === ErrorCode.tokenFailed && error.retryable) {
-    return isTimeout(error) ? 'timeout' : error.status === null ? 'network' : 'unavailable';
-  }
-  return reasonByCode[error.code] ?? 'other';
-}
 
 /** How long a dragged or typed value waits for the next before it is sent. */
 const quietMs = 300;
@@ -546,7 +518,7 @@ export class ProductConfiguratorElement extends LitElement {
         {
           title: s.errorTitle,
           message: s.errorLoad,
-          reason: s.errorReasons.network,
+          reason: s.errors.network,
           canRetry: true,
         },
         true,
@@ -576,7 +548,7 @@ export class ProductConfiguratorElement extends LitElement {
       const view: ErrorView = {
         title: s.errorTitle,
         message: s.errorLoad,
-        reason: s.errorReasons[reasonOf(this.#controller.setupError)],
+        reason: errorText(this.#controller.setupError, s),
         canRetry: false,
         action: null,
       };
@@ -742,7 +714,7 @@ export class ProductConfiguratorElement extends LitElement {
     return {
       title: s.errorTitle,
       message: blocking ? s.errorLoad : snapshot.canRetry ? s.errorApply : s.errorRefused,
-      reason: s.errorReasons[reasonOf(error)],
+      reason: errorText(error, s),
       canRetry: blocking || snapshot.canRetry,
       note:
         blocking && snapshot.status === 'loading'
@@ -805,7 +777,7 @@ export class ProductConfiguratorElement extends LitElement {
       () => {
         // The form's chunk could not be loaded (offline): stay, and say why.
         const s = this.#strings;
-        this._announcement = `${s.errorTitle} ${s.errorReasons.network}`;
+        this._announcement = `${s.errorTitle} ${s.errors.network}`;
         return false;
       },
     );
@@ -877,7 +849,7 @@ export class ProductConfiguratorElement extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
     } catch (error) {
       const e = error instanceof ConfiguratorError ? error : null;
-      this._formError = `${s.errorQuote} ${e ? s.errorReasons[reasonOf(e)] : ''}`.trim();
+      this._formError = `${s.errorQuote} ${e ? errorText(e, s) : ''}`.trim();
     } finally {
       this._submitting = false;
     }

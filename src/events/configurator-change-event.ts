@@ -1,6 +1,7 @@
 import type {ChangeSource} from './change-source.js';
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
+import {EventName} from './event-names.js';
 
 export interface ConfiguratorChangeDetail {
   /** The configuration after the change. */
@@ -18,7 +19,7 @@ export interface ConfiguratorChangeDetail {
  * change that changed nothing.
  */
 export class ConfiguratorChangeEvent extends CustomEvent<ConfiguratorChangeDetail> {
-  static readonly eventName = 'configurator-change' as const;
+  static readonly eventName = EventName.change;
 
   constructor(
     configuration: Configuration,
@@ -51,6 +52,6 @@ export class ConfiguratorChangeEvent extends CustomEvent<ConfiguratorChangeDetai
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-change': ConfiguratorChangeEvent;
+    [EventName.change]: ConfiguratorChangeEvent;
   }
 }

@@ -1,4 +1,5 @@
 import type {Conflict, Requirement} from '../wire/index.js';
+import {EventName} from './event-names.js';
 
 export interface ConfiguratorConflictDetail {
   /** What accepting would add, remove, switch or change. */
@@ -12,7 +13,7 @@ export interface ConfiguratorConflictDetail {
  * shopper to accept (apply it and its consequences) or cancel (keep the configuration).
  */
 export class ConfiguratorConflictEvent extends CustomEvent<ConfiguratorConflictDetail> {
-  static readonly eventName = 'configurator-conflict' as const;
+  static readonly eventName = EventName.conflict;
 
   constructor(conflicts: readonly Conflict[], requirement: Requirement) {
     super(ConfiguratorConflictEvent.eventName, {
@@ -35,6 +36,6 @@ export class ConfiguratorConflictEvent extends CustomEvent<ConfiguratorConflictD
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-conflict': ConfiguratorConflictEvent;
+    [EventName.conflict]: ConfiguratorConflictEvent;
   }
 }

@@ -1,3 +1,4 @@
+import {EventName} from './event-names.js';
 export interface ConfiguratorErrorDetail {
   /** Stable code, documented in docs/widget-errors.md (for example `network`, `unauthorized`). */
   code: string;
@@ -11,7 +12,7 @@ export interface ConfiguratorErrorDetail {
 
 /** Fired when loading or applying failed. The shopper's choices are kept for a retry. */
 export class ConfiguratorErrorEvent extends CustomEvent<ConfiguratorErrorDetail> {
-  static readonly eventName = 'configurator-error' as const;
+  static readonly eventName = EventName.error;
 
   constructor(init: ConfiguratorErrorDetail) {
     super(ConfiguratorErrorEvent.eventName, {
@@ -49,6 +50,6 @@ export class ConfiguratorErrorEvent extends CustomEvent<ConfiguratorErrorDetail>
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-error': ConfiguratorErrorEvent;
+    [EventName.error]: ConfiguratorErrorEvent;
   }
 }

@@ -1,5 +1,6 @@
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
+import {EventName} from './event-names.js';
 
 export interface ConfiguratorLanguageChangeDetail {
   /** The two-letter language now shown. */
@@ -15,7 +16,7 @@ export interface ConfiguratorLanguageChangeDetail {
  * the texts and price labels in it. The selection is unchanged.
  */
 export class ConfiguratorLanguageChangeEvent extends CustomEvent<ConfiguratorLanguageChangeDetail> {
-  static readonly eventName = 'configurator-language-change' as const;
+  static readonly eventName = EventName.languageChange;
 
   constructor(lang: string, configuration: Configuration, price: DisplayedPrice) {
     super(ConfiguratorLanguageChangeEvent.eventName, {
@@ -28,6 +29,6 @@ export class ConfiguratorLanguageChangeEvent extends CustomEvent<ConfiguratorLan
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-language-change': ConfiguratorLanguageChangeEvent;
+    [EventName.languageChange]: ConfiguratorLanguageChangeEvent;
   }
 }

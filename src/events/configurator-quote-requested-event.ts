@@ -1,4 +1,5 @@
 import type {QuoteRequested} from './quote-requested.js';
+import {EventName} from './event-names.js';
 
 export interface ConfiguratorQuoteRequestedDetail {
   configurationId: string;
@@ -15,7 +16,7 @@ export interface ConfiguratorQuoteRequestedDetail {
  * service may answer without a body, and then only `configurationId` is known.
  */
 export class ConfiguratorQuoteRequestedEvent extends CustomEvent<ConfiguratorQuoteRequestedDetail> {
-  static readonly eventName = 'configurator-quote-requested' as const;
+  static readonly eventName = EventName.quoteRequested;
 
   constructor(configurationId: string, result: QuoteRequested) {
     super(ConfiguratorQuoteRequestedEvent.eventName, {
@@ -48,6 +49,6 @@ export class ConfiguratorQuoteRequestedEvent extends CustomEvent<ConfiguratorQuo
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-quote-requested': ConfiguratorQuoteRequestedEvent;
+    [EventName.quoteRequested]: ConfiguratorQuoteRequestedEvent;
   }
 }

@@ -1,4 +1,5 @@
 import type {QuoteCustomer} from '../wire/index.js';
+import {EventName} from './event-names.js';
 
 export interface ConfiguratorQuoteSubmitDetail {
   configurationId: string;
@@ -12,7 +13,7 @@ export interface ConfiguratorQuoteSubmitDetail {
  * (for example to add a captcha or route it through its own backend).
  */
 export class ConfiguratorQuoteSubmitEvent extends CustomEvent<ConfiguratorQuoteSubmitDetail> {
-  static readonly eventName = 'configurator-quote-submit' as const;
+  static readonly eventName = EventName.quoteSubmit;
 
   constructor(configurationId: string, customer: QuoteCustomer) {
     super(ConfiguratorQuoteSubmitEvent.eventName, {
@@ -36,6 +37,6 @@ export class ConfiguratorQuoteSubmitEvent extends CustomEvent<ConfiguratorQuoteS
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-quote-submit': ConfiguratorQuoteSubmitEvent;
+    [EventName.quoteSubmit]: ConfiguratorQuoteSubmitEvent;
   }
 }

@@ -1,5 +1,6 @@
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
+import {EventName} from './event-names.js';
 
 export interface ConfiguratorReadyDetail {
   /** The configuration as the service returned it. */
@@ -13,7 +14,7 @@ export interface ConfiguratorReadyDetail {
  * start or open, and again after `restart()` (which starts a new session).
  */
 export class ConfiguratorReadyEvent extends CustomEvent<ConfiguratorReadyDetail> {
-  static readonly eventName = 'configurator-ready' as const;
+  static readonly eventName = EventName.ready;
 
   constructor(configuration: Configuration, price: DisplayedPrice) {
     super(ConfiguratorReadyEvent.eventName, {
@@ -31,6 +32,6 @@ export class ConfiguratorReadyEvent extends CustomEvent<ConfiguratorReadyDetail>
 
 declare global {
   interface HTMLElementEventMap {
-    'configurator-ready': ConfiguratorReadyEvent;
+    [EventName.ready]: ConfiguratorReadyEvent;
   }
 }

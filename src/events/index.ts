@@ -1,3 +1,4 @@
+import type {EventName} from './event-names.js';
 export {ConfiguratorReadyEvent, type ConfiguratorReadyDetail} from './configurator-ready-event.js';
 export {
   ConfiguratorChangeEvent,
@@ -21,3 +22,10 @@ export {
   type ConfiguratorLanguageChangeDetail,
 } from './configurator-language-change-event.js';
 export {displayedPrice, type DisplayedPrice} from './price.js';
+export {EventName} from './event-names.js';
+
+/**
+ * Every event of the element by name, with its class (and so its `detail`). A name in
+ * {@link EventName} whose file does not declare it in `HTMLElementEventMap` fails the type check.
+ */
+export type ConfiguratorEventMap = {[K in EventName]: HTMLElementEventMap[K]};

@@ -1,3 +1,5 @@
+import type {ErrorCode} from '../session/errors.js';
+
 /**
  * The element's own texts (model texts come from the service, already in the session's
  * language). Functions take already formatted values.
@@ -91,19 +93,11 @@ export interface Strings {
   dismiss: string;
   /** Said while the widget will try again by itself. */
   retrying: string;
-  errorReasons: {
-    network: string;
-    timeout: string;
-    unauthorized: string;
-    notFound: string;
-    unavailable: string;
-    /** A success answer the widget cannot read (`bad_response`). */
-    badResponse: string;
-    other: string;
-    /**
-     * The page is not set up to use the service (no token source, an `api-url` that is not a
-     * URL, an origin the service or token endpoint refuses): nothing the shopper can fix.
-     */
-    setup: string;
-  };
+  /**
+   * What the shopper is told went wrong, one text per widget error code (docs/widget-errors.md).
+   * A `Record` over the whole union: a code added without a text in every language fails the
+   * type check. Codes that only reject the call that caused them still get a text, so nothing
+   * ever falls back to an English or empty reason.
+   */
+  errors: Record<ErrorCode, string>;
 }

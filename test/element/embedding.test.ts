@@ -39,7 +39,7 @@ describe('an element that cannot start', () => {
     expect(lines.filter((l) => l.includes('no_token_source'))).to.have.length(1);
     expect(lines[0]).to.contain('token-endpoint');
     const notice = $(el, '[part~="error-blocking"]');
-    expect(notice.textContent).to.contain(stringsFor('de').errorReasons.setup);
+    expect(notice.textContent).to.contain(stringsFor('de').errors.no_token_source);
     expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
     await expect(el).to.be.accessible();
 
@@ -87,7 +87,7 @@ describe('an element that cannot start', () => {
           const e = await error;
           await el.updateComplete;
           expect($(el, '[part~="error-blocking"]').textContent).to.contain(
-            stringsFor('en').errorReasons.setup,
+            stringsFor('en').errors.invalid_api_url,
           );
           return e;
         });

@@ -1,6 +1,7 @@
 import {fixture, html, oneEvent} from '@open-wc/testing';
 import {render} from 'lit';
 import type {ProductConfiguratorElement} from '../../../src/element/product-configurator-element.js';
+import {EventName} from '../../../src/events/event-names.js';
 import type {Configuration, FeatureNode} from '../../../src/wire/index.js';
 import '../../../src/product-configurator.js';
 import {requestDemoToken} from '../demo-token.js';
@@ -47,7 +48,7 @@ export async function readyConfigurator(
       .fetchToken=${options.fetchToken ?? demoToken}
     ></product-configurator>`,
   );
-  const ready = oneEvent(el, 'configurator-ready');
+  const ready = oneEvent(el, EventName.ready);
   el.model = model;
   await ready;
   return el;
@@ -63,14 +64,14 @@ export function idleConfigurator(): Promise<ProductConfiguratorElement> {
   );
 }
 
-/** Every event of the element's public contract. */
+/** Every event of the element's public contract (the language change is the element's own). */
 export const contractEventTypes = [
-  'configurator-ready',
-  'configurator-change',
-  'configurator-conflict',
-  'configurator-quote-submit',
-  'configurator-quote-requested',
-  'configurator-error',
+  EventName.ready,
+  EventName.change,
+  EventName.conflict,
+  EventName.quoteSubmit,
+  EventName.quoteRequested,
+  EventName.error,
 ] as const;
 
 /** Finds a node of the element's configuration by its name (in the session's language). */
