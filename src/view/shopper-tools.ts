@@ -92,6 +92,7 @@ export class ShopperTools {
       // The configuration on screen stays; the message says why the code did not open.
       this.#resumeError = errorText(error, this.#s);
       session.dismissError();
+      host.requestUpdate();
     }
   }
 
