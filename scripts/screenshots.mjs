@@ -1,6 +1,6 @@
 // Renders the demo in Chromium and saves screenshots of the element's states to
-// docs/screenshots/: desktop and narrow layouts, the conflict dialog, the quote form and the
-// thank-you. Builds the bundle, starts the reference service with the demo (as `npm start`
+// docs/screenshots/: desktop and narrow layouts, the conflict dialog, the review, the quote
+// form and the thank-you with the quotation's number. Builds the bundle, starts the reference service with the demo (as `npm start`
 // does) on a free port, and stops it at the end.
 //
 //   node scripts/screenshots.mjs            (CHROME_PATH overrides /usr/bin/chromium)
@@ -123,11 +123,17 @@ try {
 
     // The quote form, first blocked by an unanswered mandatory feature.
     await page.getByRole('button', {name: 'Request a quote'}).click();
+    await page.locator('product-configurator [part~="continue-button"]').click();
     await page.screenshot({path: `${out}/quote-blocked.png`, fullPage: true});
     await page.locator('product-configurator [part~="missing-link"]').first().click();
     await option(page, '5 years').check();
     await settle(page);
     await page.locator('product-configurator [part~="review"]').click();
+    await page.locator('product-configurator [part~="review-screen"]').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({path: `${out}/review.png`, fullPage: true});
+    await page.locator('product-configurator [part~="continue-button"]').click();
+    await page.getByLabel('Quantity').fill('2');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('E-mail').fill('ada@example.com');
@@ -140,6 +146,7 @@ try {
     await page.getByRole('button', {name: 'Send request'}).click();
     await page.locator('product-configurator [part~="thank-you"]').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('product-configurator [part~="quotation-number"]').waitFor();
     await page.screenshot({path: `${out}/thank-you.png`, fullPage: true});
     await context.close();
   }

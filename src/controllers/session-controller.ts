@@ -19,6 +19,7 @@ import {
   type TokenRequest,
   type TokenSource,
 } from '../session/index.js';
+import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
 
 /** What the element knows that decides which session it needs. */
@@ -47,6 +48,8 @@ type Host = ReactiveControllerHost & HTMLElement;
 export class SessionController implements ReactiveController {
   #host: Host;
   #session: ConfiguratorSession | null = null;
+  /** The session's undo, once the configure view that owns it has loaded. */
+  history: UndoHistory | null = null;
   /** Identifies what the current session was made for; a different key needs a new session. */
   #key = '';
   #config: SessionConfig | null = null;
@@ -227,6 +230,8 @@ export class SessionController implements ReactiveController {
       this.#host.requestUpdate();
       const configuration = session.snapshot.configuration;
       if (!configuration) return;
+      // An undo reopens an earlier copy under another id: the same product, not a new start.
+      if (this.history?.undoing) this.#readyId = configuration.id;
       if (configuration.id !== this.#readyId) {
         this.#readyId = configuration.id;
         this.#shownLanguage = configuration.languageIso;
@@ -355,6 +360,8 @@ export class SessionController implements ReactiveController {
   #dispose() {
     this.#detach?.();
     this.#detach = null;
+    this.history?.detach();
+    this.history = null;
     this.#session?.dispose();
     this.#session = null;
     this.#key = '';

@@ -2,7 +2,6 @@ import {LitElement, html, nothing, type CSSResult, type PropertyValues} from 'li
 import {property, state} from 'lit/decorators.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {ConfiguratorQuoteRequestedEvent} from '../events/configurator-quote-requested-event.js';
-import {ConfiguratorQuoteSubmitEvent} from '../events/configurator-quote-submit-event.js';
 import {errorText} from '../i18n/error-text.js';
 import {baseLanguage, hasStrings, loadStrings, stringsFor} from '../i18n/strings-for.js';
 import type {Strings} from '../i18n/strings.js';
@@ -17,15 +16,12 @@ import {
   type SessionSnapshot,
 } from '../session/index.js';
 import type {Configuration, QuoteCustomer} from '../wire/index.js';
-import {
-  renderError,
-  renderSkeleton,
-  renderThankYou,
-  type ErrorView,
-} from '../view/render-states.js';
+import {renderError, renderSkeleton, type ErrorView} from '../view/render-states.js';
+import {isSessionCode} from '../view/session-code.js';
 import type {StepHandlers} from '../view/render-steps.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type * as ConfigureViewModule from './configure-view.js';
+import type {ShopperTools} from '../view/shopper-tools.js';
 import {adoptStyles, lazyView, type LazyView} from './lazy-view.js';
 import {styles} from './product-configurator-styles.js';
 
@@ -33,7 +29,7 @@ import {styles} from './product-configurator-styles.js';
 // The configure view loads the quote screen and the conflict dialog in turn.
 const configureView = lazyView(() => import('./configure-view.js'));
 
-type Screen = 'configure' | 'quote' | 'thanks';
+type Screen = 'configure' | 'review' | 'quote' | 'thanks';
 
 /** How long a dragged or typed value waits for the next before it is sent. */
 const quietMs = 300;
@@ -117,10 +113,13 @@ const quietMs = 300;
  * @csspart quote-button - The "request a quote" buttons (summary and narrow total bar).
  * @csspart total-bar - The total and quote button kept in view at the bottom of narrow layouts.
  * @csspart copy-button - The button copying the session code.
- * @csspart share-button - The button sharing the session code.
+ * @csspart share-button - The button sharing a link that reopens the configuration (share sheet, else clipboard).
+ * @csspart resume - The "Have a code?" form.
+ * @csspart resume-input - The code input of the "Have a code?" form.
+ * @csspart resume-button - The button opening a typed code.
  * @csspart previous - The previous-step button.
  * @csspart next - The next-step button.
- * @csspart review - The last step's button to the quote form.
+ * @csspart review - The last step's button to the review.
  * @csspart conflict-dialog - The conflict dialog.
  * @csspart dialog-title - The conflict dialog's title.
  * @csspart conflict-list - What accepting would change.
@@ -128,6 +127,21 @@ const quietMs = 300;
  * @csspart dialog-actions - The dialog's buttons.
  * @csspart conflict-accept - The accept button.
  * @csspart conflict-cancel - The cancel button.
+ * @csspart history - The row with the undo and start-over buttons.
+ * @csspart undo-button - The undo button (`aria-disabled` while there is nothing to undo).
+ * @csspart start-over-button - The start-over button.
+ * @csspart start-over-confirm - The start-over question with its buttons.
+ * @csspart start-over-accept - The button confirming start over.
+ * @csspart start-over-cancel - The button keeping the configuration.
+ * @csspart review-screen - The review of every choice, shown before the quote form.
+ * @csspart review-step - One step's choices in the review.
+ * @csspart review-item - One choice in the review.
+ * @csspart review-link - A choice's link back to its step.
+ * @csspart review-prices - The review's prices: base, options, totals, quantity.
+ * @csspart line-total - The total times the quantity (review and quote form).
+ * @csspart continue-button - The review's button to the quote form.
+ * @csspart quantity - The quote form's quantity and line total.
+ * @csspart quantity-input - The quantity input.
  * @csspart quote - The quote section.
  * @csspart quote-title - The quote section's title.
  * @csspart quote-blocked - The notice listing unanswered mandatory features.
@@ -143,6 +157,7 @@ const quietMs = 300;
  * @csspart submit-button - The quote form's submit button.
  * @csspart thank-you - The thank-you card.
  * @csspart reference - The quotation reference list.
+ * @csspart quotation-number - The quotation's number (or, from a service without numbers, its id).
  * @csspart restart-button - The button starting a new configuration.
  * @csspart skeleton - The loading placeholder.
  * @csspart error - An error notice.
@@ -198,6 +213,13 @@ export class ProductConfiguratorElement extends LitElement {
   @property() configuration = '';
 
   /**
+   * The link "Share" hands out, with `{code}` standing for the configuration code (for example
+   * `https://shop.example/chair?c={code}`). Default: this page with `?configuration=CODE`,
+   * which the element opens when its own `configuration` is empty.
+   */
+  @property({attribute: 'share-url'}) shareUrl = '';
+
+  /**
    * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
    * Read again on every renewal; setting it keeps the session. After the service refused a token (401), it is called with
    * `{rejected}`, the refused token, so the host can tell its backend not to hand it out again.
@@ -235,6 +257,9 @@ export class ProductConfiguratorElement extends LitElement {
   @state() private _announcement = '';
 
   #controller = new SessionController(this, {inclVat: () => this._inclVat});
+  #tools: ShopperTools | null = null;
+  /** For the lazily loaded views: sets some of this element's reactive state. */
+  #set = (state: object) => Object.assign(this, state);
   #draft: Record<string, string> = {};
   /** The language and total last rendered, to announce real changes of the total only. */
   #lastTotal = '';
@@ -248,7 +273,7 @@ export class ProductConfiguratorElement extends LitElement {
     setText: (id, text) => this.#input(this.#require().setText(id, text, {quietMs})),
     flush: () => this.#controller.session?.flush(),
     goToStep: (id, focusTab) => void this.#goToStep(id, focusTab),
-    review: () => void this.#showScreen('quote'),
+    review: () => void this.#showScreen('review'),
   };
   /** The view last rendered; the next one keeps its unchanged parts (see reuseUnchanged). */
   #lastView: ConfigurationView | null = null;
@@ -285,14 +310,18 @@ export class ProductConfiguratorElement extends LitElement {
   /**
    * Requests a quote for the current configuration without the form (no submit event). Fires
    * `configurator-quote-requested` and shows the thank-you on success. The result names the
-   * quotation when the service's answer does (`quotationId` is null otherwise).
+   * quotation when the service's answer does (`quotationId` is null otherwise). `quantity`
+   * (default 1) is how many of this configuration are quoted.
    */
-  async requestQuote(customer: QuoteCustomer): Promise<QuoteRequested> {
+  async requestQuote(
+    customer: QuoteCustomer,
+    options: {quantity?: number} = {},
+  ): Promise<QuoteRequested> {
     const session = this.#require();
     const configurationId = session.id ?? '';
-    // The thank-you's styles come with the quote screen; fetched alongside the request.
+    // The thank-you comes with the quote screen; fetched alongside the request.
     const styled = this.#loadQuoteScreen().catch(() => {});
-    const result = await session.requestQuote({languageIso: this.#lang, ...customer});
+    const result = await session.requestQuote({languageIso: this.#lang, ...customer}, options);
     await styled;
     this._quoteResult = result;
     this._screen = 'thanks';
@@ -300,6 +329,16 @@ export class ProductConfiguratorElement extends LitElement {
     const requested = new ConfiguratorQuoteRequestedEvent(configurationId, result);
     this.dispatchEvent(requested);
     return result;
+  }
+
+  /**
+   * Takes back the last change (up to 20), restoring exactly the state the service had before
+   * it. Settles when the service has answered; does nothing when there is nothing to undo.
+   */
+  async undo(): Promise<Configuration | null> {
+    const session = this.#require();
+    const history = this.#controller.history;
+    return history?.session === session ? history.undo() : session.snapshot.configuration;
   }
 
   /** Drops the session and starts the same model anew. */
@@ -310,8 +349,15 @@ export class ProductConfiguratorElement extends LitElement {
     this._activeStep = '';
     this._errors = {};
     this._formError = '';
+    delete this.#draft['quantity'];
     this.#lastTotal = '';
     return session.restart();
+  }
+
+  /** A code in this page's address (`?configuration=`), as the default share link puts it. */
+  get #pageConfiguration(): string {
+    const code = new URLSearchParams(location.search).get('configuration') ?? '';
+    return isSessionCode(code) ? code.trim().toUpperCase() : '';
   }
 
   get #lang(): string {
@@ -389,12 +435,13 @@ export class ProductConfiguratorElement extends LitElement {
   #syncSession(): void {
     if (this.#waiting) return;
     // The configure view's code loads alongside the first requests, not after their answers.
-    if ((this.model.trim() || this.configuration.trim()) && !configureView.module) {
+    const configuration = this.configuration.trim() || this.#pageConfiguration;
+    if ((this.model.trim() || configuration) && !configureView.module) {
       configureView.load().catch(() => {});
     }
     this.#controller.sync({
       model: this.model.trim(),
-      configuration: this.configuration.trim(),
+      configuration,
       apiUrl: (this.apiUrl.trim() || location.origin).replace(/\/+$/, ''),
       tokenEndpoint: this.tokenEndpoint.trim(),
       fetchToken: this.fetchToken,
@@ -596,6 +643,9 @@ export class ProductConfiguratorElement extends LitElement {
     snapshot: SessionSnapshot,
     s: Strings,
   ) {
+    const configuration = snapshot.configuration!;
+    // Attached before the shopper can change anything, so the first change can be undone.
+    const tools = this.#toolsOf(cv);
     const steps = view.steps;
     const active = steps.find((st) => st.id === this._activeStep)?.id ?? steps[0]?.id ?? '';
     const banner =
@@ -610,43 +660,49 @@ export class ProductConfiguratorElement extends LitElement {
           )
         : nothing;
 
-    let main: unknown;
-    if (this._screen === 'thanks' && this._quoteResult) {
-      main = renderThankYou(
-        {quotationId: this._quoteResult.quotationId, code: view.code},
-        s,
-        () => void this.#restartFromThanks(),
-      );
-    } else if (this._screen === 'quote' && cv.quoteScreen.module) {
-      main = cv.quoteScreen.module.renderQuoteForm(
+    const quoteScreen = cv.quoteScreen.module;
+    const main =
+      quoteScreen?.renderQuoteScreens(
         {
+          screen: this._screen,
+          view,
+          configuration,
           lang: this.#lang,
+          inclVat: this._inclVat,
+          result: this._quoteResult,
           draft: this.#draft,
           shipTo: this._shipTo,
           errors: this._errors,
           formError: this._formError,
           submitting: this._submitting,
-          unanswered: view.unanswered,
-          steps,
-          defaultCountry: snapshot.configuration?.countryIso || 'NL',
         },
         s,
         {
-          back: () => this.#showScreen('configure'),
-          submit: (form) => void this.#submitQuote(form),
+          show: (screen) => void this.#showScreen(screen),
+          restart: () => void this.#restartFromThanks(),
+          submit: (form) =>
+            void quoteScreen.submitQuote({
+              form,
+              host: this,
+              set: this.#set,
+              submitting: this._submitting,
+              draft: this.#draft,
+              lang: this.#lang,
+              s,
+            }),
           draftInput: (name, value) => {
             this.#draft[name] = value;
+            // The line total follows the quantity as it is typed.
+            if (name === 'quantity') this.requestUpdate();
             if (this._errors[name]) this._errors = {...this._errors, [name]: ''};
           },
           toggleShipTo: (on) => (this._shipTo = on),
           goToNode: (nodeId, stepId) => void this.#goToNode(nodeId, stepId),
         },
-      );
-    } else {
-      main = html`<div class="card configure">
+      ) ??
+      html`<div class="card configure">
         ${cv.renderSteps(steps, active, s, this.#stepHandlers)}
       </div>`;
-    }
 
     return html`<div class="main" part="main">
         <header class="product" part="product">
@@ -673,7 +729,7 @@ export class ProductConfiguratorElement extends LitElement {
                   type="button"
                   class="button primary small"
                   part="button button-primary quote-button"
-                  @click=${() => this.#showScreen('quote')}
+                  @click=${() => void this.#showScreen('review')}
                 >
                   ${s.requestQuote}
                 </button>
@@ -687,17 +743,17 @@ export class ProductConfiguratorElement extends LitElement {
           {
             busy: snapshot.busy,
             copyStatus: this._copyStatus,
-            canShare: typeof navigator.share === 'function',
             showQuoteButton: this._screen === 'configure',
           },
           s,
           {
             toggleVat: (incl) => (this._inclVat = incl),
-            copyCode: () => void this.#copyCode(view.code),
-            shareCode: () => void this.#shareCode(view),
-            requestQuote: () => this.#showScreen('quote'),
+            copyCode: () => void tools.copy(view.code),
+            shareCode: () => void tools.share(this.shareUrl.trim(), view.code, view.product.name),
+            requestQuote: () => void this.#showScreen('review'),
           },
         )}
+        ${this._screen === 'configure' ? tools.render(s, snapshot.busy) : nothing}
       </aside>`;
   }
 
@@ -766,16 +822,20 @@ export class ProductConfiguratorElement extends LitElement {
 
   /** Switches screens; `updateComplete` covers loading the screen's chunk. */
   async #showScreen(screen: Screen): Promise<void> {
-    const switched = (screen === 'quote' ? this.#loadQuoteScreen() : Promise.resolve()).then(
+    const chunk =
+      screen === 'quote' || screen === 'review' ? this.#loadQuoteScreen() : Promise.resolve();
+    const switched = chunk.then(
       () => {
-        // Back to the steps: a failure of the quote form (or one already reported) is old news.
-        if (screen === 'configure') this.#controller.session?.dismissError();
+        // Back to the steps, or away from the quote form: its failure (or one already reported)
+        // is old news.
+        if (screen === 'configure' || this._screen === 'quote')
+          this.#controller.session?.dismissError();
         this._screen = screen;
         this._formError = '';
         return true;
       },
       () => {
-        // The form's chunk could not be loaded (offline): stay, and say why.
+        // The screen's chunk could not be loaded (offline): stay, and say why.
         const s = this.#strings;
         this._announcement = `${s.errorTitle} ${s.errors.network}`;
         return false;
@@ -785,8 +845,8 @@ export class ProductConfiguratorElement extends LitElement {
     if (!(await switched)) return;
     await this.updateComplete;
     const target =
-      screen === 'quote'
-        ? this.renderRoot.querySelector<HTMLElement>('#quote-title')
+      screen === 'quote' || screen === 'review'
+        ? this.renderRoot.querySelector<HTMLElement>(`#${screen}-title`)
         : (this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
           this.renderRoot.querySelector<HTMLElement>('.step-title'));
     target?.focus();
@@ -815,44 +875,16 @@ export class ProductConfiguratorElement extends LitElement {
     focusable?.focus({preventScroll: true});
   }
 
-  async #submitQuote(form: HTMLFormElement) {
-    // One request at a time, however the form gets submitted again meanwhile.
-    if (this._submitting) return;
-    const s = this.#strings;
+  /** Undo, start over, share and resume: the configure view's; a new session gets its own. */
+  #toolsOf(cv: typeof ConfigureViewModule) {
     const session = this.#require();
-    // Here already (the form is showing); no await, so focus moves within this update.
-    const {customerFromForm, validateQuoteForm} =
-      configureView.module?.quoteScreen.module ?? (await this.#loadQuoteScreen());
-    const errors = validateQuoteForm(form, s);
-    this._errors = errors;
-    if (Object.keys(errors).length > 0) {
-      this._formError = s.formInvalid;
-      await this.updateComplete;
-      const first = Object.keys(errors)[0]!;
-      this.renderRoot.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
-      return;
+    let tools = this.#tools;
+    if (tools?.history.session !== session) {
+      tools?.history.detach();
+      tools = this.#tools = new cv.ShopperTools(session, this, this.#set);
+      this.#controller.history = tools.history;
     }
-    if ((session.snapshot.configuration?.unansweredMandatories ?? []).length > 0) return;
-    const customer = customerFromForm(form, {languageIso: this.#lang});
-    const submit = new ConfiguratorQuoteSubmitEvent(session.id ?? '', customer);
-    this.dispatchEvent(submit);
-    if (submit.defaultPrevented) {
-      this._formError = '';
-      return;
-    }
-    this._formError = '';
-    this._submitting = true;
-    try {
-      await this.requestQuote(customer);
-      this.#draft = {};
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
-    } catch (error) {
-      const e = error instanceof ConfiguratorError ? error : null;
-      this._formError = `${s.errorQuote} ${e ? errorText(e, s) : ''}`.trim();
-    } finally {
-      this._submitting = false;
-    }
+    return tools;
   }
 
   /** The thank-you's button goes away: focus moves to the steps rather than the page. */
@@ -860,27 +892,5 @@ export class ProductConfiguratorElement extends LitElement {
     const started = this.restart().catch(() => {});
     await this.#showScreen('configure');
     await started;
-  }
-
-  async #copyCode(code: string) {
-    const s = this.#strings;
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(code);
-      this._copyStatus = s.copied;
-    } catch {
-      this._copyStatus = s.copyFailed;
-      const el = this.renderRoot.querySelector('.code');
-      const selection = getSelection();
-      if (el && selection) selection.selectAllChildren(el);
-    }
-  }
-
-  async #shareCode(view: ConfigurationView) {
-    try {
-      await navigator.share({title: view.product.name, text: `${view.product.name}: ${view.code}`});
-    } catch {
-      // The shopper closed the share sheet; nothing to report.
-    }
   }
 }

@@ -46,6 +46,18 @@ export interface Strings {
   conflictValue: (path: string, from: string, to: string) => string;
   accept: string;
   cancel: string;
+  reviewTitle: string;
+  toDetails: string;
+  backToReview: string;
+  quantity: string;
+  lineTotal: (quantity: number) => string;
+  undo: string;
+  startOver: string;
+  startOverConfirm: string;
+  haveCode: string;
+  open: string;
+  codeInvalid: string;
+  linkCopied: string;
   quoteTitle: string;
   quoteIntro: string;
   back: string;

@@ -160,5 +160,10 @@ export function readConfiguration(body: unknown): Configuration {
 export function readQuoteRequested(body: unknown): QuoteRequested {
   const fields = isObject(body) ? body : {};
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return {...fields, quotationId: text(fields.quotationId), debtorId: text(fields.debtorId)};
+  return {
+    ...fields,
+    quotationId: text(fields.quotationId),
+    quotationNumber: text(fields.quotationNumber),
+    debtorId: text(fields.debtorId),
+  };
 }

@@ -59,6 +59,19 @@ export interface RecoveryOptions {
 
 const defaultRecovery: RecoveryOptions = {baseDelayMs: 1_000, maxDelayMs: 60_000};
 
+/** The next input, as `between` sees it. */
+export interface NextInput {
+  kind: 'select' | 'value' | 'text' | 'language';
+  source: ChangeSource;
+}
+
+/**
+ * Runs between inputs, before `next` is sent, or with `next` null once the queue ran empty
+ * after an answer or a load. A promise it returns holds every input until it settles, so that
+ * what it does sees this state and no other (undo's frozen copies use it).
+ */
+export type Between = (next: NextInput | null, configuration: Configuration) => unknown;
+
 /** What an input led to once the service answered. */
 export interface ChangeResult {
   configuration: Configuration;
@@ -163,6 +176,9 @@ export class ConfiguratorSession extends EventTarget {
   #pausedByError = false;
   #requests = 0;
   #holdTimer: ReturnType<typeof setTimeout> | undefined;
+  #held = false;
+  /** See {@link Between}; at most one (an undo history). */
+  between: Between | null = null;
 
   // Bumped by start, open, restart and dispose: an answer from an older epoch is dropped.
   #epoch = 0;
@@ -260,6 +276,24 @@ export class ConfiguratorSession extends EventTarget {
         read: readConfiguration,
       }),
     );
+  }
+
+  /**
+   * A frozen copy of the current state: `open/{code}` makes a new session nobody else changes;
+   * this one stays as it is. Sent once (a lost answer is not asked again: it creates a session).
+   */
+  copy(signal?: AbortSignal): Promise<Configuration> {
+    const code = this.code;
+    if (!code) return Promise.reject(notStarted());
+    return this.#http.request({
+      method: 'GET',
+      path: `${versioned}/open/${encodeURIComponent(code)}`,
+      query: {lang: this.#lang},
+      signal: signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal,
+      idempotent: false,
+      notFoundCode: ErrorCode.sessionNotFound,
+      read: readConfiguration,
+    });
   }
 
   /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
@@ -528,6 +562,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#inflight = null;
     this.#queue = [];
     this.#pausedByError = false;
+    this.#held = false;
     this.#requests = 0;
     clearTimeout(this.#holdTimer);
     const error = abortedError();
@@ -586,17 +621,36 @@ export class ConfiguratorSession extends EventTarget {
   /** Sends the next input unless one is in flight or the queue is paused. */
   #pump() {
     if (this.#inflight || this.#conflict || this.#pausedByError) return this.#checkSettled();
-    if (this.#status !== 'ready' || !this.#configuration) return this.#checkSettled();
-    const head = this.#queue[0];
-    if (!head) return this.#checkSettled();
-    const wait = head.holdUntil - Date.now();
-    if (wait > 0) {
-      // Held by its quiet period; whatever follows it waits too, so the order stays.
-      clearTimeout(this.#holdTimer);
-      this.#holdTimer = setTimeout(() => this.#pump(), wait);
+    if (this.#status !== 'ready' || !this.#configuration || this.#held) {
       return this.#checkSettled();
     }
-    const input = this.#queue.shift()!;
+    const head = this.#queue[0];
+    if (head && head.holdUntil > Date.now()) {
+      // Held by its quiet period; whatever follows it waits too, so the order stays. So does
+      // `between`: a held input may still be replaced or taken back.
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = setTimeout(() => this.#pump(), head.holdUntil - Date.now());
+      return this.#checkSettled();
+    }
+    const hold = this.between?.(head ?? null, this.#configuration);
+    if (hold instanceof Promise) {
+      this.#held = true;
+      const epoch = this.#epoch;
+      // The shopper's input waits for it: show that something is under way.
+      const waited = !!head;
+      if (waited) this.#begin();
+      const done = () => {
+        if (epoch !== this.#epoch) return;
+        this.#held = false;
+        if (waited) this.#end();
+        else this.#changed();
+        this.#pump();
+      };
+      hold.then(done, done);
+      return;
+    }
+    const input = this.#queue.shift();
+    if (!input) return this.#checkSettled();
     // Sending now, for whatever reason: a planned background retry is moot.
     this.#cancelRecovery();
     this.#inflight = input;

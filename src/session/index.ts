@@ -1,7 +1,9 @@
 export {
   ConfiguratorSession,
+  type Between,
   type ChangeResult,
   type InputOptions,
+  type NextInput,
   type RecoveryOptions,
   type SessionOptions,
 } from './configurator-session.js';

@@ -676,4 +676,38 @@ export const configureViewStyles = css`
     color: var(--_success);
     min-height: 1.2em;
   }
+  /* Have a code? */
+  .resume {
+    display: grid;
+    gap: 0.35rem;
+  }
+  .resume input {
+    min-width: 0;
+    flex: 1;
+    text-transform: uppercase;
+  }
+  .resume .field-error {
+    color: var(--_danger);
+    font-size: 0.85rem;
+    font-weight: 600;
+  }
+
+  /* Undo and start over */
+  .history {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 0.5rem;
+    margin-bottom: 0.5rem;
+  }
+  .history .confirm {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .history [aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;

@@ -20,10 +20,5 @@ export {
 } from './render-conflict-dialog.js';
 export {renderQuoteForm, type QuoteFormHandlers, type QuoteFormState} from './render-quote-form.js';
 export * from './quote-form-data.js';
-export {
-  renderSkeleton,
-  renderError,
-  renderThankYou,
-  type ErrorView,
-  type ThankYouView,
-} from './render-states.js';
+export {renderSkeleton, renderError, type ErrorView} from './render-states.js';
+export {renderThankYou, type ThankYouView} from './render-thank-you.js';

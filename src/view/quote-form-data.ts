@@ -1,5 +1,5 @@
 import type {Strings} from '../i18n/strings.js';
-import type {QuoteCustomer} from '../wire/index.js';
+import type {Configuration, QuoteCustomer} from '../wire/index.js';
 
 export type CustomerField = keyof QuoteCustomer;
 
@@ -145,6 +145,11 @@ export function validationMessage(
   const v = control.validity;
   if (v.valid) return '';
   if (v.valueMissing) return s.valueMissing;
+  if (v.rangeUnderflow || v.rangeOverflow || v.stepMismatch) {
+    const c = control as HTMLInputElement;
+    const f = new Intl.NumberFormat(s.locale);
+    return s.minMax(f.format(Number(c.min)), f.format(Number(c.max)));
+  }
   if (v.typeMismatch && control.type === 'email') return s.emailInvalid;
   return s.formatInvalid;
 }
@@ -174,10 +179,40 @@ export function customerFromForm(
   const customer: Record<string, string> = {};
   const shipTo = (form.elements.namedItem('shipTo') as HTMLInputElement | null)?.checked ?? false;
   for (const [name, value] of new FormData(form)) {
-    if (name === 'shipTo' || typeof value !== 'string') continue;
+    // The quantity belongs to the order, not to the customer.
+    if (name === 'shipTo' || name === 'quantity' || typeof value !== 'string') continue;
     if (name.startsWith('shipto_') && !shipTo) continue;
     const trimmed = value.trim();
     if (trimmed) customer[name] = trimmed;
   }
   return {...extra, ...customer};
+}
+
+/**
+ * The configured total times the quantity, in the VAT mode shown; '' for a wrong quantity or a
+ * currency Intl does not know (the figure is better left out than shown wrong).
+ */
+export function lineAmount(
+  configuration: Configuration,
+  quantity: number | null,
+  inclVat: boolean,
+  locale: string,
+): string {
+  if (quantity === null) return '';
+  const unit = inclVat ? configuration.totalPriceIncVAT : configuration.totalPriceExVAT;
+  try {
+    // Written the way the service writes its own labels: in the configuration's language.
+    return new Intl.NumberFormat(configuration.languageIso || locale, {
+      style: 'currency',
+      currency: configuration.currencyIso,
+    }).format(Math.round(unit * quantity * 100) / 100);
+  } catch {
+    return '';
+  }
+}
+
+/** The typed quantity when it is a whole number the service accepts; null otherwise. */
+export function quantityOf(text: string): number | null {
+  const n = Number(text.trim());
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : null;
 }

@@ -1,6 +1,6 @@
 import {css} from 'lit';
 
-/** The quote form's and the thank-you's styles: loaded with the quote form, not before. */
+/** The review's, the quote form's and the thank-you's styles: loaded with them, not before. */
 export const quoteScreenStyles = css`
   /* Quote form */
   .quote,
@@ -116,5 +116,67 @@ export const quoteScreenStyles = css`
     margin: 0;
     font-weight: 700;
     word-break: break-all;
+  }
+  .quotation-number {
+    font-size: 1.25rem;
+    letter-spacing: 0.02em;
+  }
+
+  /* Review */
+  .review {
+    display: grid;
+    gap: var(--_space);
+  }
+  .review > .button.link {
+    justify-self: start;
+  }
+  .review h2:focus {
+    outline: none;
+  }
+  .review-step-title {
+    margin: 0 0 0.3rem;
+    font-size: 0.95rem;
+  }
+  .review-items {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 0.15rem;
+  }
+  .review-item {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto auto;
+    align-items: baseline;
+    gap: 0.75rem;
+    padding-block: 0.2rem;
+    border-bottom: 1px solid var(--_border);
+  }
+  .review-item .button.link {
+    justify-self: start;
+    min-height: 24px;
+    text-align: left;
+  }
+  .review-value {
+    overflow-wrap: anywhere;
+  }
+  .review-price {
+    color: var(--_muted);
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+  .quantity-row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: 0.5rem 1rem;
+  }
+  .quantity-row input {
+    width: 7rem;
+  }
+  .line-total {
+    padding-bottom: 0.6rem;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
   }
 `;

@@ -25,6 +25,10 @@ export interface QuoteFormState {
   unanswered: readonly UnansweredView[];
   steps: readonly StepView[];
   defaultCountry: string;
+  /** The quantity as typed. */
+  quantity: string;
+  /** The configured total times a valid quantity, with its VAT note; '' otherwise. */
+  lineTotal: string;
 }
 
 export interface QuoteFormHandlers {
@@ -99,6 +103,38 @@ function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateR
   </div>`;
 }
 
+/** The quantity quoted and what it comes to. */
+function renderQuantity(state: QuoteFormState, s: Strings): TemplateResult {
+  const error = state.errors['quantity'];
+  return html`<div class="quantity-row" part="quantity">
+    <div class=${classMap({field: true, invalid: !!error})} part="field">
+      <label class="field-label" part="field-label" for="quote-quantity">${s.quantity}</label>
+      <input
+        id="quote-quantity"
+        name="quantity"
+        part="input quantity-input"
+        type="number"
+        inputmode="numeric"
+        min="1"
+        max="1000000"
+        step="1"
+        required
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? 'quote-quantity-error' : 'quote-line-total'}
+        .value=${state.quantity}
+      />
+      ${
+        error
+          ? html`<p class="field-error" part="field-error" id="quote-quantity-error">${error}</p>`
+          : nothing
+      }
+    </div>
+    <output id="quote-line-total" class="line-total" part="line-total" for="quote-quantity"
+      >${state.lineTotal}</output
+    >
+  </div>`;
+}
+
 /**
  * The quote request form. Blocked (with links to the missing answers) while mandatory features
  * are unanswered; the element validates with the native constraint API and shows messages.
@@ -112,7 +148,7 @@ export function renderQuoteForm(
   const blocked = state.unanswered.length > 0;
   return html`<section class="quote card" part="quote" aria-labelledby="quote-title">
     <button type="button" class="button link" part="button back-button" @click=${() => on.back()}>
-      ← ${s.back}
+      ← ${s.backToReview}
     </button>
     <h2 id="quote-title" class="section-title" part="quote-title" tabindex="-1">${s.quoteTitle}</h2>
     <p class="lead">${s.quoteIntro}</p>
@@ -152,6 +188,7 @@ export function renderQuoteForm(
         if (t.name && t.name !== 'shipTo') on.draftInput(t.name, t.value);
       }}
     >
+      ${renderQuantity(state, s)}
       <fieldset class="form-section" part="form-section">
         <legend>${s.yourDetails}</legend>
         <div class="form-grid">${contactFields.map((f) => renderField(f, state, s))}</div>

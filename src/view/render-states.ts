@@ -99,38 +99,3 @@ export function renderError(
     }
   </div>`;
 }
-
-export interface ThankYouView {
-  /** Null when the service's answer named no quotation (the seed shows it no body). */
-  quotationId: string | null;
-  code: string;
-}
-
-export function renderThankYou(
-  view: ThankYouView,
-  s: Strings,
-  restart: () => void,
-): TemplateResult {
-  return html`<section class="thanks card" part="thank-you" aria-labelledby="thanks-title">
-    <div class="thanks-icon" aria-hidden="true">✓</div>
-    <h2 id="thanks-title" class="section-title" tabindex="-1">${s.thanksTitle}</h2>
-    <p class="lead">${s.thanksBody}</p>
-    <dl class="reference" part="reference">
-      ${
-        view.quotationId
-          ? html`<dt>${s.reference}</dt>
-              <dd><code data-quotation-id>${view.quotationId}</code></dd>`
-          : nothing
-      }
-      ${
-        view.code
-          ? html`<dt>${s.codeTitle}</dt>
-              <dd><code>${view.code}</code></dd>`
-          : nothing
-      }
-    </dl>
-    <button type="button" class="button secondary" part="button restart-button" @click=${restart}>
-      ${s.newConfiguration}
-    </button>
-  </section>`;
-}

@@ -13,7 +13,6 @@ export interface SummaryState {
   busy: boolean;
   /** Result of the last copy, shown in a status line. */
   copyStatus: string;
-  canShare: boolean;
   /** The quote button is hidden while the quote form or thank-you is shown. */
   showQuoteButton: boolean;
 }
@@ -100,18 +99,14 @@ function renderCode(code: string, state: SummaryState, s: Strings, on: SummaryHa
       >
         ${s.copy}
       </button>
-      ${
-        state.canShare
-          ? html`<button
-              type="button"
-              class="button ghost small"
-              part="button share-button"
-              @click=${() => on.shareCode()}
-            >
-              ${s.share}
-            </button>`
-          : nothing
-      }
+      <button
+        type="button"
+        class="button ghost small"
+        part="button share-button"
+        @click=${() => on.shareCode()}
+      >
+        ${s.share}
+      </button>
     </div>
     <p class="hint">${s.codeHint}</p>
     <p class="copy-status" role="status">${state.copyStatus}</p>

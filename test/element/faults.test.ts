@@ -265,6 +265,9 @@ describe('a quote answered with an empty body', () => {
     el.addEventListener('configurator-error', (e) => errors.push(e));
     $(el, '[part~="summary"] [part~="quote-button"]').click();
     await el.updateComplete;
+    // The review comes first; its button leads on to the form.
+    $(el, '[part~="continue-button"]').click();
+    await el.updateComplete;
     const form = $<HTMLFormElement>(el, 'form');
     const set = (name: string, value: string) => {
       (form.elements.namedItem(name) as HTMLInputElement).value = value;

@@ -142,6 +142,9 @@ describe('a shopper journey', () => {
     // The quote: form, cancelable submit event, then the service's answer and a thank-you.
     $(el, '[part~="summary"] [part~="quote-button"]').click();
     await el.updateComplete;
+    // The review comes first; its button leads on to the form.
+    $(el, '[part~="continue-button"]').click();
+    await el.updateComplete;
     await expect(el).to.be.accessible();
     const form = $<HTMLFormElement>(el, 'form');
     const set = (name: string, value: string) => {
@@ -164,7 +167,12 @@ describe('a shopper journey', () => {
     expect(r.configurationId).to.equal(el.value!.id);
     expect(r.quotationId).to.be.a('string').and.not.equal('');
     await el.updateComplete;
-    expect($(el, '[part~="thank-you"]').textContent).to.contain(r.quotationId);
+    // The thank-you names the quotation by the number people quote, not by its GUID.
+    expect(r.result.quotationNumber).to.match(/^Q-\d{6}$/);
+    expect($(el, '[part~="quotation-number"]').textContent!.trim()).to.equal(
+      r.result.quotationNumber,
+    );
+    expect($(el, '[part~="thank-you"]').textContent).not.to.contain(r.quotationId);
     await expect(el).to.be.accessible();
 
     expect(log.of('configurator-error')).to.have.length(0);
@@ -178,6 +186,9 @@ describe('a shopper journey', () => {
     let requested = false;
     el.addEventListener('configurator-quote-requested', () => (requested = true));
     $(el, '[part~="summary"] [part~="quote-button"]').click();
+    await el.updateComplete;
+    // The review comes first; its button leads on to the form.
+    $(el, '[part~="continue-button"]').click();
     await el.updateComplete;
     const form = $<HTMLFormElement>(el, 'form');
     (form.elements.namedItem('firstName') as HTMLInputElement).value = 'Grace';
@@ -195,6 +206,9 @@ describe('a shopper journey', () => {
     const el = await readyConfigurator();
     $(el, '[part~="summary"] [part~="quote-button"]').click();
     await el.updateComplete;
+    // The review comes first; its button leads on to the form.
+    $(el, '[part~="continue-button"]').click();
+    await el.updateComplete;
     // Warranty is mandatory and unanswered in a new Office Chair session.
     expect($(el, '[part~="quote-blocked"]').textContent).to.contain('Warranty');
     expect($<HTMLButtonElement>(el, '[part~="submit-button"]').disabled).to.equal(true);
@@ -205,6 +219,9 @@ describe('a shopper journey', () => {
     optionInput(el, '10 years').click();
     await settled(el);
     $(el, '[part~="summary"] [part~="quote-button"]').click();
+    await el.updateComplete;
+    // The review comes first; its button leads on to the form.
+    $(el, '[part~="continue-button"]').click();
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part~="quote-blocked"]')).to.equal(null);
     const form = $<HTMLFormElement>(el, 'form');
@@ -230,6 +247,9 @@ describe('a shopper journey', () => {
     try {
       recorder.fail((url) => url.endsWith('/requestquote'));
       $(el, '[part~="summary"] [part~="quote-button"]').click();
+      await el.updateComplete;
+      // The review comes first; its button leads on to the form.
+      $(el, '[part~="continue-button"]').click();
       await el.updateComplete;
       const fill = () => {
         const form = $<HTMLFormElement>(el, 'form');
@@ -259,8 +279,11 @@ describe('a shopper journey', () => {
       );
       await expect(el).to.be.accessible();
 
-      // Back to the steps: the quote failure is not shown there as if a choice had failed.
+      // Back to the steps (through the review): the quote failure is not shown there as if a
+      // choice had failed.
       $(el, '[part~="back-button"]').click();
+      await el.updateComplete;
+      $(el, '[part~="review-screen"] [part~="back-button"]').click();
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part~="error-banner"]')).to.equal(null);
       expect(el.session!.snapshot.error).to.equal(null);
@@ -268,6 +291,9 @@ describe('a shopper journey', () => {
       // A second try, with the service reachable, goes through.
       recorder.heal();
       $(el, '[part~="summary"] [part~="quote-button"]').click();
+      await el.updateComplete;
+      // The review comes first; its button leads on to the form.
+      $(el, '[part~="continue-button"]').click();
       await el.updateComplete;
       fill();
       const requested = nextEvent(el, 'configurator-quote-requested');

@@ -95,6 +95,11 @@ describe('keyboard only', () => {
     quote.focus();
     await sendKeys({press: 'Enter'});
     await el.updateComplete;
+    // The review comes first, focused by its title; its button leads on to the form.
+    expect(active(el)?.id).to.equal('review-title');
+    $<HTMLButtonElement>(el, '[part~="continue-button"]').focus();
+    await sendKeys({press: 'Enter'});
+    await el.updateComplete;
     expect(active(el)?.id).to.equal('quote-title');
     $<HTMLInputElement>(el, '#quote-firstName').focus();
     await sendKeys({type: 'Ada'});
@@ -121,6 +126,9 @@ describe('keyboard only', () => {
     $<HTMLButtonElement>(el, '[part~="summary"] [part~="quote-button"]').focus();
     await sendKeys({press: 'Enter'});
     await el.updateComplete;
+    $<HTMLButtonElement>(el, '[part~="continue-button"]').focus();
+    await sendKeys({press: 'Enter'});
+    await el.updateComplete;
     expect($<HTMLInputElement>(el, '#quote-firstName').value).to.equal('Ada');
     $<HTMLInputElement>(el, '#quote-firstName').focus();
     await sendKeys({press: 'Tab'});
@@ -133,7 +141,12 @@ describe('keyboard only', () => {
     await sendKeys({press: 'Enter'});
     const r = await requested;
     await until(el, () => active(el)?.id === 'thanks-title', 'focus on the thank-you');
-    expect($(el, '[part~="thank-you"]').textContent).to.contain(r.quotationId);
+    // The thank-you names the quotation by the number people quote, not by its GUID.
+    expect(r.result.quotationNumber).to.match(/^Q-\d{6}$/);
+    expect($(el, '[part~="quotation-number"]').textContent!.trim()).to.equal(
+      r.result.quotationNumber,
+    );
+    expect($(el, '[part~="thank-you"]').textContent).not.to.contain(r.quotationId);
     page.remove();
   });
 });

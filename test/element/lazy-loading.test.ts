@@ -37,7 +37,12 @@ describe('parts loaded on demand', () => {
     expect(loaded(/\/src\/view\/render-conflict-dialog\./)).to.equal(false);
     $(el, '[part~="summary"] [part~="quote-button"]').click();
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('form')).not.to.equal(null);
+    // The review comes first, from the same chunk as the form; its button leads on to the form.
+    expect(el.shadowRoot!.querySelector('[part~="review-screen"]')).not.to.equal(null);
+    expect(loaded(/\/src\/view\/render-review\./)).to.equal(true);
+    $(el, '[part~="continue-button"]').click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('form:not(.resume)')).not.to.equal(null);
     expect(loaded(/\/src\/view\/render-quote-form\./)).to.equal(true);
     // Its styles came with it.
     expect(getComputedStyle($(el, 'fieldset')).borderTopWidth).to.equal('0px');

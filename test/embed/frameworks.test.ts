@@ -78,6 +78,8 @@ async function journey(page: Page) {
 
   // The quote, through the form; the form links to whatever mandatory choice is still open.
   await el.locator('[part~="summary"] [part~="quote-button"]').click();
+  // The review comes first; its button leads on to the form.
+  await el.locator('[part~="continue-button"]').click();
   await el.locator('[part~="quote-form"]').waitFor();
   while ((await el.locator('[part~="missing-link"]').count()) > 0) {
     await el.locator('[part~="missing-link"]').first().click();
@@ -94,6 +96,7 @@ async function journey(page: Page) {
       before,
     );
     await el.locator('[part~="summary"] [part~="quote-button"]').click();
+    await el.locator('[part~="continue-button"]').click();
     await el.locator('[part~="quote-form"]').waitFor();
   }
   await el.locator('input[name="firstName"]').fill('Ada');
@@ -104,7 +107,12 @@ async function journey(page: Page) {
   await logged(page, 'configurator-quote-requested').first().waitFor();
   const quotation = (await page.locator('#quotation').textContent())!.trim();
   assert.match(quotation, /^[0-9a-f-]{36}$/);
+  // The thank-you names the quotation by its number, not by the GUID.
   assert.match(
+    (await el.locator('[part~="quotation-number"]').textContent())?.trim() ?? '',
+    /^Q-\d{6}$/,
+  );
+  assert.doesNotMatch(
     (await el.locator('[part~="thank-you"]').textContent()) ?? '',
     new RegExp(quotation),
   );

@@ -309,15 +309,22 @@ describe('a quote answered without a body', () => {
     await s.select('size', true);
     fake.failures.push({status: 200});
     const result = await s.requestQuote({email: 'ada@example.com'});
-    assert.deepEqual(result, {quotationId: null, debtorId: null});
+    assert.deepEqual(result, {quotationId: null, quotationNumber: null, debtorId: null});
     assert.equal(s.snapshot.error, null);
     // And a body with the names, or names of the wrong type.
     assert.deepEqual(readQuoteRequested({quotationId: 'q', debtorId: 7, number: 'Q-1'}), {
       quotationId: 'q',
+      quotationNumber: null,
       debtorId: null,
       number: 'Q-1',
     });
-    assert.deepEqual(readQuoteRequested([1, 2]), {quotationId: null, debtorId: null});
+    assert.equal(readQuoteRequested({quotationNumber: 12}).quotationNumber, null);
+    assert.equal(readQuoteRequested({quotationNumber: 'Q-000012'}).quotationNumber, 'Q-000012');
+    assert.deepEqual(readQuoteRequested([1, 2]), {
+      quotationId: null,
+      quotationNumber: null,
+      debtorId: null,
+    });
   });
 
   test('a body that is not JSON does not turn an accepted quote into a failure', async () => {
@@ -327,6 +334,6 @@ describe('a quote answered without a body', () => {
     fake.failures.push({status: 200, body: 'OK'});
     // The status said yes: reporting a failure would invite a second quotation.
     const result = await s.requestQuote({email: 'ada@example.com'});
-    assert.deepEqual(result, {quotationId: null, debtorId: null});
+    assert.deepEqual(result, {quotationId: null, quotationNumber: null, debtorId: null});
   });
 });

@@ -365,7 +365,7 @@ describe('ConfiguratorSession against a fake service', () => {
     await assert.rejects(session.requestQuote({email: 'a@b.c'}), {code: ErrorCode.quoteBlocked});
     await session.setValue('size', 2);
     const result = await session.requestQuote({email: 'a@b.c'}, {quantity: 3});
-    assert.deepEqual(result, {quotationId: 'q-1', debtorId: 'd-1'});
+    assert.deepEqual(result, {quotationId: 'q-1', quotationNumber: null, debtorId: 'd-1'});
     const quote = fake.server.requests.at(-1)!;
     assert.deepEqual(JSON.parse(quote.body), {
       quotationRequest: {languageIso: 'en', email: 'a@b.c'},

@@ -230,12 +230,12 @@ describe('view functions', () => {
     const view = buildViewModel(viewInput(configurationFixture(), false));
     const calls: unknown[] = [];
     const host = mount(
-      renderSummary(
-        view,
-        {busy: false, copyStatus: '', canShare: false, showQuoteButton: true},
-        en,
-        {toggleVat: (v) => calls.push(v), copyCode: noop, shareCode: noop, requestQuote: noop},
-      ),
+      renderSummary(view, {busy: false, copyStatus: '', showQuoteButton: true}, en, {
+        toggleVat: (v) => calls.push(v),
+        copyCode: noop,
+        shareCode: noop,
+        requestQuote: noop,
+      }),
     );
     expect(host.querySelector('[data-price="total"]')!.textContent).to.equal('€ 300,00');
     expect(host.textContent).to.contain('excl. VAT');
@@ -305,6 +305,8 @@ describe('view functions', () => {
       unanswered: view.unanswered,
       steps: view.steps,
       defaultCountry: 'NL',
+      quantity: '1',
+      lineTotal: '',
     };
     const host = mount(
       renderQuoteForm(state, en, {
@@ -332,6 +334,8 @@ describe('view functions', () => {
       unanswered: [],
       steps: [],
       defaultCountry: 'NL',
+      quantity: '1',
+      lineTotal: '',
     };
     const host = mount(
       renderQuoteForm(state, nl, {
@@ -373,6 +377,8 @@ describe('view functions', () => {
           unanswered: [],
           steps: [],
           defaultCountry: 'NL',
+          quantity: '1',
+          lineTotal: '',
         },
         en,
         {back: noop, submit: noop, draftInput: noop, toggleShipTo: noop, goToNode: noop},

@@ -1,0 +1,126 @@
+// Undo for a session, outside its core: built on its public `between` hook, `copy()` and
+// `open()`, so the headless session file and the element's first render carry none of it. The
+// element's configure view (a chunk loaded on demand) owns one (decision 28).
+import type {ConfiguratorSession, NextInput} from './configurator-session.js';
+import type {SessionChangeEvent, SessionSnapshotEvent} from './session-events.js';
+import type {Configuration} from '../wire/index.js';
+
+/** A copy that takes longer is given up: the shopper's next input waits for it. */
+const copyTimeoutMs = 3_000;
+
+/**
+ * Takes back the shopper's changes (inputs with source `'user'`), each to exactly the state
+ * the service had before: after each change a frozen copy of the new state is kept
+ * (`open/{code}`, in the background between inputs), and undo reopens the copy before it by id.
+ * A host's API calls and language changes are not changes to undo and cost no request.
+ */
+export class UndoHistory {
+  readonly session: ConfiguratorSession;
+  #levels: number;
+  /** Ids of frozen copies of earlier states, oldest first. */
+  #copies: string[] = [];
+  /** The last of `#copies` is a copy of the current state. */
+  #copied = false;
+  /** The last change was the shopper's: copy its state now, so its undo costs no wait later. */
+  #copyAfterChange = false;
+  #undoing = false;
+  /** Bumped whenever the history is dropped or rewound: a copy answering later is not kept. */
+  #generation = 0;
+
+  #onChange = (event: Event) => {
+    this.#copied = false;
+    this.#copyAfterChange = (event as SessionChangeEvent).source === 'user';
+  };
+
+  #onSnapshot = (event: Event) => {
+    // A start, an open or a restart is another configuration: its history starts empty.
+    if ((event as SessionSnapshotEvent).snapshot.status === 'loading' && !this.#undoing) {
+      this.#forget();
+    }
+  };
+
+  constructor(session: ConfiguratorSession, levels = 20) {
+    this.session = session;
+    this.#levels = Math.max(1, Math.floor(levels));
+    session.addEventListener('change', this.#onChange);
+    session.addEventListener('snapshot', this.#onSnapshot);
+    session.between = (next, configuration) => this.#between(next, configuration);
+  }
+
+  /** There is an earlier state to go back to. */
+  get canUndo(): boolean {
+    return this.#copies.length > (this.#copied ? 1 : 0);
+  }
+
+  /** True while `undo()` reopens an earlier state (the session id changes, the product does not). */
+  get undoing(): boolean {
+    return this.#undoing;
+  }
+
+  /**
+   * Takes back the last applied change, exactly: reopens the frozen copy of the state before
+   * it, so every value the service changed along with it (conflict resolutions, rules) is as it
+   * was. The session id changes to that copy's; inputs not yet sent are dropped. Resolves with
+   * the current configuration when there is nothing to undo.
+   */
+  async undo(): Promise<Configuration | null> {
+    const back = this.#copies.length - (this.#copied ? 2 : 1);
+    if (back < 0) return this.session.snapshot.configuration;
+    const id = this.#copies[back]!;
+    // The copy itself becomes the session: it is no longer a frozen state to come back to.
+    this.#copies = this.#copies.slice(0, back);
+    this.#copied = false;
+    this.#copyAfterChange = false;
+    this.#generation++;
+    this.#undoing = true;
+    try {
+      return await this.session.open(id);
+    } finally {
+      this.#undoing = false;
+    }
+  }
+
+  /** Stops taking copies; the session carries on without undo. */
+  detach(): void {
+    const session = this.session;
+    session.removeEventListener('change', this.#onChange);
+    session.removeEventListener('snapshot', this.#onSnapshot);
+    if (session.between) session.between = null;
+    this.#forget();
+  }
+
+  #forget() {
+    this.#copies = [];
+    this.#copied = false;
+    this.#copyAfterChange = false;
+    this.#generation++;
+  }
+
+  /**
+   * Keeps a frozen copy of the current state between inputs, so that the copy is of this
+   * state and no other: right after the shopper's change, or before the shopper's input when
+   * the state has none yet (the first change, one after an API call). A failed copy forgets the
+   * history: a later undo must never skip a state silently.
+   */
+  #between(next: NextInput | null, configuration: Configuration): Promise<void> | undefined {
+    const copyNow = next
+      ? next.source === 'user' && next.kind !== 'language'
+      : this.#copyAfterChange;
+    if (this.#copied || !copyNow || !configuration.code) return undefined;
+    this.#copyAfterChange = false;
+    const generation = this.#generation;
+    return this.session.copy(AbortSignal.timeout(copyTimeoutMs)).then(
+      (copy) => {
+        if (generation !== this.#generation) return;
+        this.#copies = [...this.#copies, copy.id].slice(-(this.#levels + 1));
+        this.#copied = true;
+      },
+      () => {
+        if (generation !== this.#generation) return;
+        this.#forget();
+        // Not copied again before this state changes: the history restarts at the next change.
+        this.#copied = true;
+      },
+    );
+  }
+}

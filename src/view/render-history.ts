@@ -1,0 +1,68 @@
+import {html, type TemplateResult} from 'lit';
+import type {Strings} from '../i18n/strings.js';
+
+export interface HistoryState {
+  canUndo: boolean;
+  /** The shopper asked to start over and has not confirmed or cancelled yet. */
+  confirming: boolean;
+}
+
+export interface HistoryHandlers {
+  undo(): void;
+  askStartOver(): void;
+  startOver(confirmed: boolean): void;
+}
+
+/** Undo and start over (with its confirmation in place, so no second modal is needed). */
+export function renderHistory(
+  state: HistoryState,
+  s: Strings,
+  on: HistoryHandlers,
+): TemplateResult {
+  return html`<div class="history" part="history">
+    ${
+      state.confirming
+        ? html`<div
+            class="confirm"
+            part="start-over-confirm"
+            role="group"
+            aria-labelledby="start-over-q"
+          >
+            <span id="start-over-q">${s.startOverConfirm}</span>
+            <button
+              type="button"
+              class="button primary small"
+              part="button button-primary start-over-accept"
+              @click=${() => on.startOver(true)}
+            >
+              ${s.startOver}
+            </button>
+            <button
+              type="button"
+              class="button secondary small"
+              part="button button-secondary start-over-cancel"
+              @click=${() => on.startOver(false)}
+            >
+              ${s.cancel}
+            </button>
+          </div>`
+        : html`<button
+              type="button"
+              class="button secondary small"
+              part="button button-secondary undo-button"
+              aria-disabled=${state.canUndo ? 'false' : 'true'}
+              @click=${() => state.canUndo && on.undo()}
+            >
+              ↶ ${s.undo}
+            </button>
+            <button
+              type="button"
+              class="button secondary small"
+              part="button button-secondary start-over-button"
+              @click=${() => on.askStartOver()}
+            >
+              ${s.startOver}
+            </button>`
+    }
+  </div>`;
+}

@@ -1,0 +1,80 @@
+import {html, nothing, type TemplateResult} from 'lit';
+import type {Strings} from '../i18n/strings.js';
+
+/**
+ * The link that reopens a configuration: the host's template with `{code}` replaced, else the
+ * current page with `?configuration=CODE`.
+ */
+export function shareLink(template: string, code: string, page: string): string {
+  if (template) return template.split('{code}').join(encodeURIComponent(code));
+  const url = new URL(page);
+  url.searchParams.set('configuration', code);
+  url.hash = '';
+  return url.href;
+}
+
+/** "Have a code?": opens a configuration from its code. */
+export function renderResume(
+  error: string,
+  s: Strings,
+  open: (code: string) => void,
+): TemplateResult {
+  return html`<form
+    class="resume"
+    part="resume"
+    novalidate
+    @submit=${(e: SubmitEvent) => {
+      e.preventDefault();
+      const input = (e.target as HTMLFormElement).elements.namedItem('code') as HTMLInputElement;
+      open(input.value);
+    }}
+  >
+    <label class="field-label" for="resume-code">${s.haveCode}</label>
+    <div class="code-row">
+      <input
+        id="resume-code"
+        name="code"
+        type="text"
+        part="input resume-input"
+        autocomplete="off"
+        autocapitalize="characters"
+        spellcheck="false"
+        maxlength="8"
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? 'resume-error' : nothing}
+      />
+      <button type="submit" class="button ghost small" part="button resume-button">
+        ${s.open}
+      </button>
+    </div>
+    ${error ? html`<p class="field-error" id="resume-error" part="field-error">${error}</p>` : nothing}
+  </form>`;
+}
+
+/**
+ * Hands out the link through the system's share sheet where there is one, else copies it.
+ * Answers the status to show: '' when the sheet took it (or the shopper closed it).
+ */
+export async function shareConfiguration(
+  template: string,
+  code: string,
+  title: string,
+  s: Strings,
+): Promise<string> {
+  const url = shareLink(template, code, location.href);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({title, url});
+      return '';
+    } catch (error) {
+      // The shopper closed the sheet: done. A sheet that is not allowed here: copy instead.
+      if ((error as Error | null)?.name === 'AbortError') return '';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    return s.linkCopied;
+  } catch {
+    return `${s.copyFailed} ${url}`;
+  }
+}
