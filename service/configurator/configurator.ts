@@ -20,7 +20,7 @@ import {
 } from '../engine/index.js';
 import {ServiceError, notFound} from '../errors.js';
 import {isGuid} from '../http/index.js';
-import type {ConfiguredItem} from '../quotes/index.js';
+import type {ConfiguredItem} from '../quotations/index.js';
 import type {Store} from '../store/index.js';
 import {ConfiguratorErrorCode} from './configurator-error.js';
 import {ModelCatalog} from './model-catalog.js';

@@ -1,6 +1,7 @@
 import {ServiceError} from '../errors.js';
 import type {EventPublisher} from '../events.js';
-import type {Entity, EntityHook} from '../entities/index.js';
+import type {Entity} from '../entities/entity-model.js';
+import type {EntityHook} from '../entities/entity-routes.js';
 import {quotationNumberSequence, type Store} from '../store/index.js';
 import {initialStatuses, moveTopic, QuotationStatus} from './quotation-status.js';
 

@@ -2,15 +2,19 @@ import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
 import {ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
-import {nextQuotationNumber} from '../quotations/quotation-transitions.js';
+import {nextQuotationNumber} from './quotation-transitions.js';
 import type {Store} from '../store/index.js';
-import type {AddToQuotationInput, ConfigurationOrder, QuoteRequestInput} from './quote-body.js';
+import type {
+  AddToQuotationInput,
+  ConfigurationOrder,
+  QuoteRequestInput,
+} from './quote-request-body.js';
 import type {
   ConfiguredItem,
   CrmAccountRecord,
   QuotationLineRecord,
   QuotationRecord,
-} from './records.js';
+} from './quotation-records.js';
 
 /** Error codes of quotation operations beyond the shared ones. */
 export const QuoteErrorCode = {
