@@ -1,7 +1,6 @@
 export {Applications, demoApplication, stableGuid} from './applications.js';
 export type {IntegrationApplication} from './applications.js';
 export {
-  AuthErrorCode,
   BearerError,
   InsufficientScopeError,
   RateLimitedError,

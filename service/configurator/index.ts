@@ -6,7 +6,6 @@ export type {
   ServedConfiguration,
   StartOptions,
 } from './configurator.js';
-export {ConfiguratorErrorCode} from './configurator-error.js';
 export {featureModelItems} from './feature-models.js';
 export type {FeatureModelItem} from './feature-models.js';
 export {featureItems, registerFeatureDataRoutes} from './features-data.js';

@@ -25,7 +25,7 @@ export {
   unansweredMandatories,
   type RenderOptions,
 } from './render-configuration.js';
-export {EngineError, EngineErrorCode} from './engine-error.js';
+export {EngineError, type EngineErrorCode} from './engine-error.js';
 export {
   configurationPieces,
   encodeConfiguration,

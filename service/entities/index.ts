@@ -6,6 +6,6 @@ export {field} from './entity-model.js';
 export type {Entity, EntityModel, EntitySource, Relation} from './entity-model.js';
 export {FieldType, OnDelete, type Field, type Reference} from './field-type.js';
 export {defaultLimit, maxLimit} from './list-query.js';
-export {checkReferences, deleteWithDependents, invalidReference} from './references.js';
+export {checkReferences, deleteWithDependents} from './references.js';
 export {customerFields, featureModelsModel, storedModels} from './models.js';
 export type {FeatureModelEntity} from './models.js';

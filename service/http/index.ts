@@ -14,7 +14,6 @@ export {isGuid} from './guid.js';
 export {caseInsensitivePaths} from './route-case.js';
 export type {RoutePattern} from './route-case.js';
 export {
-  LimitErrorCode,
   Limits,
   bounded,
   checkJsonDepth,

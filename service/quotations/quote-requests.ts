@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
-import {ServiceError, notFound} from '../errors.js';
+import {ErrorCode, ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
 import {nextQuotationNumber} from './quotation-transitions.js';
 import type {Store} from '../store/index.js';
@@ -15,16 +15,6 @@ import type {
   QuotationLineRecord,
   QuotationRecord,
 } from './quotation-records.js';
-
-/** Error codes of quotation operations beyond the shared ones. */
-export const QuoteErrorCode = {
-  /** A configuration still has unanswered mandatory features. */
-  configurationIncomplete: 'configuration_incomplete',
-  /** The configurations (or the quotation) use different currencies. */
-  currencyMismatch: 'currency_mismatch',
-  /** The quotation is past the point where lines may change. */
-  quotationClosed: 'quotation_closed',
-} as const;
 
 /** Statuses in which add-to-quotation may still append lines. */
 const openStatuses = new Set(['draft', 'requested']);
@@ -69,7 +59,7 @@ export class Quotations {
     if (items.some(({item}) => item.currencyIso !== currencyIso)) {
       throw new ServiceError(
         400,
-        QuoteErrorCode.currencyMismatch,
+        ErrorCode.currencyMismatch,
         'The configurations are priced in different currencies; request one quote per currency',
       );
     }
@@ -117,7 +107,7 @@ export class Quotations {
     if (!openStatuses.has(quotation.status)) {
       throw new ServiceError(
         409,
-        QuoteErrorCode.quotationClosed,
+        ErrorCode.quotationClosed,
         `Quotation ${quotation.number ?? quotation.id} is ${quotation.status}; its lines can no longer change`,
       );
     }
@@ -126,7 +116,7 @@ export class Quotations {
     if (foreign) {
       throw new ServiceError(
         409,
-        QuoteErrorCode.currencyMismatch,
+        ErrorCode.currencyMismatch,
         `Configuration ${foreign.item.configurationId} is priced in ${foreign.item.currencyIso}, the quotation in ${quotation.currencyIso}`,
       );
     }
@@ -150,7 +140,7 @@ export class Quotations {
       if (item.unansweredMandatories.length > 0) {
         throw new ServiceError(
           409,
-          QuoteErrorCode.configurationIncomplete,
+          ErrorCode.configurationIncomplete,
           `Configuration ${configurationId} still has ${item.unansweredMandatories.length} unanswered mandatory feature(s)`,
           {configurationId, unansweredMandatories: item.unansweredMandatories},
         );

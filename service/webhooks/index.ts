@@ -7,5 +7,5 @@ export type {DeliveryAttempt, DeliveryRecord, SubscriptionRecord} from './record
 export {signDelivery, signatureVersion, verifyDelivery} from './signature.js';
 export {PrivateTargetError, resolveTarget, systemResolver} from './transport.js';
 export type {ResolvedAddress, Resolver} from './transport.js';
-export {tooManySubscriptions, webhookRoutes, type WebhookRoutesOptions} from './webhook-routes.js';
+export {webhookRoutes, type WebhookRoutesOptions} from './webhook-routes.js';
 export {Webhooks, type WebhookOptions} from './webhooks.js';

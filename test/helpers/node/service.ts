@@ -43,8 +43,9 @@ export async function startService(options: AppOptions = {}, port = 0): Promise<
   const created = createApp(options);
   const {app, store} = created;
   const requests: RunningService['requests'] = [];
-  const answer = async (request: Request) => {
-    const response = await app.fetch(request);
+  // @hono/node-server's bindings (the socket: rate limits key on the caller's address) pass on.
+  const answer = async (request: Request, env: unknown) => {
+    const response = await app.fetch(request, env);
     const url = new URL(request.url);
     requests.push({
       method: request.method,
