@@ -18,6 +18,20 @@ module.exports = {
       to: {path: '^src/', pathNot: '^src/wire/'},
     },
     {
+      name: 'service-never-imports-demo',
+      severity: 'error',
+      comment: 'The demo host composes the service; the service stands alone (npm run service).',
+      from: {path: '^service/'},
+      to: {path: '^demo/'},
+    },
+    {
+      name: 'src-never-imports-demo',
+      severity: 'error',
+      comment: 'The demo and its host backend are not part of the published package.',
+      from: {path: '^src/'},
+      to: {path: '^demo/'},
+    },
+    {
       name: 'src-never-imports-service',
       severity: 'error',
       comment: 'The published package never depends on the reference service.',
@@ -83,7 +97,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: {path: 'node_modules'},
-    exclude: {path: '^(node_modules|dist|demo/build|\\.test-results)/'},
+    // test/lint/fixtures/ breaks every rule on purpose, for test/lint/layers.test.ts.
+    exclude: {path: '^(node_modules|dist|demo/build|\\.test-results|test/lint/fixtures)/'},
     tsConfig: {fileName: 'tsconfig.json'},
     tsPreCompilationDeps: true,
   },

@@ -17,7 +17,7 @@ import {serve} from '@hono/node-server';
 import {serveStatic} from '@hono/node-server/serve-static';
 import {Hono} from 'hono';
 import {chromium, type Page} from 'playwright-core';
-import {demoTokenRoute} from '../src/server/demo-token-route.js';
+import {demoTokenRoute} from '../demo/server/demo-token-route.js';
 import {createApp} from '../service/app.js';
 import {compileModel, generateLargeModel} from '../service/engine/index.js';
 import {sampleModels} from '../service/models/index.js';

@@ -21,7 +21,7 @@ if (demos.status !== 0) process.exit(demos.status ?? 1);
 
 function startService() {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-shots-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
     env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn'},
     stdio: ['ignore', 'pipe', 'inherit'],
   });

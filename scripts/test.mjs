@@ -77,10 +77,10 @@ function freePort() {
   });
 }
 
-/** Starts the reference service on a free port with a throwaway data folder; resolves its URL. */
+/** Starts `npm start`'s process (service, demo token endpoint) on a free port with a throwaway data folder; resolves its URL. */
 function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-test-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
     env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env},
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -28,7 +28,7 @@ import {
   requestTargetLimits,
   type AllowedOrigins,
 } from './http/index.js';
-import {Quotations} from './quotes/index.js';
+import {Quotations} from './quotations/index.js';
 import {MemoryStore, type Store} from './store/index.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
 

@@ -2,16 +2,6 @@ import {ErrorCode, ServiceError} from '../errors.js';
 import type {ContentfulStatusCode} from 'hono/utils/http-status';
 import type {Scope} from './scopes.js';
 
-/** Error codes of authentication beyond the shared ones (docs/errors.md lists them all). */
-export const AuthErrorCode = {
-  /** The token's scope does not reach the operation (403). */
-  insufficientScope: 'insufficient_scope',
-  /** A token request named a scope the service does not know, or the application may not have. */
-  invalidScope: 'invalid_scope',
-  /** Too many token requests from this client or address (429, `Retry-After`). */
-  rateLimited: 'rate_limited',
-} as const;
-
 /**
  * A failed token request. Carries the OAuth 2 `error` field next to the service's own
  * `{code, message}`, so OAuth client libraries and this project's clients both understand it.
@@ -24,7 +14,7 @@ export class TokenRequestError extends ServiceError {
     status: ContentfulStatusCode,
     oauthError: string,
     message: string,
-    code?: string,
+    code?: ErrorCode,
     headers: Record<string, string> = {},
   ) {
     super(status, code ?? ErrorCode.notAuthorized, message);
@@ -51,7 +41,7 @@ export class TokenRequestError extends ServiceError {
 
 /** A call without a usable bearer token: 401 with the `WWW-Authenticate` challenge. */
 export class BearerError extends ServiceError {
-  constructor(code: string, message: string) {
+  constructor(code: ErrorCode, message: string) {
     super(401, code, message);
   }
 
@@ -71,7 +61,7 @@ export class InsufficientScopeError extends ServiceError {
   readonly required: Scope;
 
   constructor(required: Scope, message: string) {
-    super(403, AuthErrorCode.insufficientScope, message, {requiredScope: required});
+    super(403, ErrorCode.insufficientScope, message, {requiredScope: required});
     this.required = required;
   }
 
@@ -87,7 +77,7 @@ export class RateLimitedError extends ServiceError {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, AuthErrorCode.rateLimited, message);
+    super(429, ErrorCode.rateLimited, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 

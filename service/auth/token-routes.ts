@@ -2,7 +2,7 @@ import type {Context, Hono} from 'hono';
 import {ErrorCode, ServiceError} from '../errors.js';
 import {Fields, mediaType, readBodyText, readJson} from '../http/index.js';
 import type {Applications, IntegrationApplication} from './applications.js';
-import {AuthErrorCode, RateLimitedError, TokenRequestError} from './auth-error.js';
+import {RateLimitedError, TokenRequestError} from './auth-error.js';
 import type {AppEnv} from './principal.js';
 import {
   RateLimiter,
@@ -69,7 +69,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     const message = `Too many token requests from this ${who}; retry after ${decision.retryAfterSeconds} s`;
     const retryAfter = String(decision.retryAfterSeconds);
     throw oauth
-      ? new TokenRequestError(429, 'temporarily_unavailable', message, AuthErrorCode.rateLimited, {
+      ? new TokenRequestError(429, 'temporarily_unavailable', message, ErrorCode.rateLimited, {
           'Retry-After': retryAfter,
         })
       : new RateLimitedError(message, decision.retryAfterSeconds);
@@ -102,7 +102,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
       throw new TokenRequestError(401, 'invalid_client', 'Unknown client id or wrong secret');
     }
     const scopes = grantedScopes(application, form.get('scope'), (message) => {
-      throw new TokenRequestError(400, 'invalid_scope', message, AuthErrorCode.invalidScope);
+      throw new TokenRequestError(400, 'invalid_scope', message, ErrorCode.invalidScope);
     });
     enforce(perClient?.take(application.clientId), true, 'client');
     const accessToken = tokens.issue(
@@ -128,7 +128,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
       throw new ServiceError(401, ErrorCode.notAuthorized, 'Unknown client id or wrong secret');
     }
     const scopes = grantedScopes(application, body.nullableString('scope'), (message) => {
-      throw new ServiceError(400, AuthErrorCode.invalidScope, message, {field: 'body.scope'});
+      throw new ServiceError(400, ErrorCode.invalidScope, message, {field: 'body.scope'});
     });
     enforce(perClient?.take(application.clientId), false, 'client');
     const accessToken = tokens.issue(

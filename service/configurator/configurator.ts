@@ -18,11 +18,10 @@ import {
   type CompiledModel,
   type SessionState,
 } from '../engine/index.js';
-import {ServiceError, notFound} from '../errors.js';
+import {ErrorCode, ServiceError, notFound} from '../errors.js';
 import {isGuid} from '../http/index.js';
-import type {ConfiguredItem} from '../quotes/index.js';
+import type {ConfiguredItem} from '../quotations/index.js';
 import type {Store} from '../store/index.js';
-import {ConfiguratorErrorCode} from './configurator-error.js';
 import {ModelCatalog} from './model-catalog.js';
 import {isSessionCode} from './session-code.js';
 import {Sessions, type SessionRecord} from './sessions.js';
@@ -203,7 +202,7 @@ export class Configurator {
     if (parentNodeId === null || !model.indexById.has(parentNodeId.toLowerCase())) {
       throw new ServiceError(
         404,
-        'unknown_node',
+        ErrorCode.unknownNode,
         `No node ${parentNodeId ?? '(none)'} in ${model.name}`,
         {
           parentNodeId,
@@ -212,7 +211,7 @@ export class Configurator {
     }
     throw new ServiceError(
       400,
-      ConfiguratorErrorCode.notLinkedConfiguration,
+      ErrorCode.notLinkedConfiguration,
       `Node ${parentNodeId} holds no linked configuration; ${model.name} has none`,
       {parentNodeId},
     );
@@ -309,7 +308,7 @@ export class Configurator {
     if (!model) {
       throw new ServiceError(
         404,
-        ConfiguratorErrorCode.modelUnavailable,
+        ErrorCode.modelUnavailable,
         `The model of configuration ${record.id} is no longer offered`,
       );
     }

@@ -2,7 +2,6 @@ import type {Context} from 'hono';
 import {ErrorCode, badRequest} from '../errors.js';
 import {languages} from '../i18n/index.js';
 import {queryString} from '../http/index.js';
-import {ConfiguratorErrorCode} from './configurator-error.js';
 
 /**
  * The service language a requested code names (`nl`, `NL`, `nl-BE` give `nl`), or
@@ -58,7 +57,7 @@ export function requestedLanguage(c: Context, fallback: string): string | undefi
 export function languageForChange(lang: string, fallback: string): string {
   return (
     supported(lang, (message) =>
-      badRequest(ConfiguratorErrorCode.unsupportedLanguage, message, {field: 'languageIso'}),
+      badRequest(ErrorCode.unsupportedLanguage, message, {field: 'languageIso'}),
     ) ?? fallback
   );
 }

@@ -1,6 +1,6 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
-import type {Quotations} from '../quotes/index.js';
+import type {Quotations} from '../quotations/index.js';
 import type {Configurator} from './configurator.js';
 import {registerFeatureDataRoutes} from './features-data.js';
 import {registerV2Routes} from './v2-routes.js';

@@ -1,6 +1,6 @@
 import type {Currency} from '../../src/wire/index.js';
 import {languages} from '../i18n/index.js';
-import {customerFields} from '../quotes/index.js';
+import {customerFields} from '../quotations/index.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 
 /** One language the service speaks, named in the asked language and in English. */

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {queryBoolean, readJson} from '../http/index.js';
-import {readConfigurationQuoteRequest, type Quotations} from '../quotes/index.js';
+import {readConfigurationQuoteRequest, type Quotations} from '../quotations/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 import {requestedLanguage} from './language.js';

@@ -2,7 +2,7 @@ import type {Context, Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {notFound} from '../errors.js';
 import {queryBoolean, queryInteger, queryString, readJson} from '../http/index.js';
-import {readAddToQuotation, readQuoteRequest, type Quotations} from '../quotes/index.js';
+import {readAddToQuotation, readQuoteRequest, type Quotations} from '../quotations/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 import {languageForChange, languageFromQuery, requestedLanguage} from './language.js';

@@ -1,6 +1,6 @@
 import {ErrorCode, ServiceError, badRequest} from '../errors.js';
 import {Fields, bounded} from '../http/index.js';
-import {checkValue, outOfRange, type CheckFailure} from './field-type.js';
+import {checkValue, type CheckFailure} from './field-type.js';
 import type {Entity, EntityModel} from './entity-model.js';
 
 /** A property name to its canonical spelling, in any letter case. */
@@ -11,9 +11,6 @@ export function fieldName(model: EntityModel, name: string): string | undefined 
 
 /** Most entities one POST or PUT may carry: the largest page a list GET answers with. */
 export const maxBulkItems = 1000;
-
-/** The error code of a body setting a property only the service sets (400). */
-export const readOnlyField = 'read_only_field';
 
 /**
  * A body is one entity or an array of at most `maxBulkItems` (413 `too_many_items` beyond);
@@ -63,7 +60,7 @@ export function readEntity(
       const stored = existing?.[name] ?? null;
       if (given !== undefined && given !== null && given !== stored) {
         throw badRequest(
-          readOnlyField,
+          ErrorCode.readOnlyField,
           `${path}.${name} is set by the service; leave it out or send the stored value`,
           {field: `${path}.${name}`},
         );
@@ -129,7 +126,7 @@ export function present(
 
 function refusal(path: string, failure: CheckFailure): ServiceError {
   if (!failure.range) return invalid(path, `must be ${failure.expected}`);
-  return badRequest(outOfRange, `${path} must be ${failure.expected}`, {
+  return badRequest(ErrorCode.outOfRange, `${path} must be ${failure.expected}`, {
     field: path,
     ...failure.range,
   });

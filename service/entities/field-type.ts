@@ -64,9 +64,6 @@ export const numberRange = {
   number: {min: -1e12, max: 1e12},
 } as const;
 
-/** The error code of a number outside its field's range (400). */
-export const outOfRange = 'out_of_range';
-
 /** What a body value failed: its type (`invalid_body`) or its field's range (`out_of_range`). */
 export type CheckFailure = {expected: string; range?: {min: number; max: number}};
 

@@ -1,11 +1,3 @@
-export {entityApi, type EntityApiOptions} from './entity-api.js';
-export {entityRoutes} from './entity-routes.js';
-export type {EntityHook, EntityRoutesOptions, EntityWrite} from './entity-routes.js';
-export {present, readEntity} from './entity-body.js';
-export {field} from './entity-model.js';
-export type {Entity, EntityModel, EntitySource, Relation} from './entity-model.js';
-export {FieldType, OnDelete, type Field, type Reference} from './field-type.js';
-export {defaultLimit, maxLimit} from './list-query.js';
-export {checkReferences, deleteWithDependents, invalidReference} from './references.js';
-export {customerFields, featureModelsModel, storedModels} from './models.js';
-export type {FeatureModelEntity} from './models.js';
+export {entityApi} from './entity-api.js';
+export type {EntityModel} from './entity-model.js';
+export {storedModels} from './models.js';

@@ -3,9 +3,6 @@ import type {Store} from '../store/index.js';
 import type {Entity, EntityModel} from './entity-model.js';
 import {OnDelete} from './field-type.js';
 
-/** The error code of a write naming an entity that does not exist (400). */
-export const invalidReference = 'invalid_reference';
-
 /**
  * Refuses a write whose foreign keys name no stored entity, naming the first such field. A key
  * left unchanged by an update is not checked again: deletes keep it valid (restrict or cascade).
@@ -24,7 +21,7 @@ export function checkReferences(
     if (before && before[name] === value) continue;
     if (!store.collection<Entity>(reference.collection).get(value)) {
       throw badRequest(
-        invalidReference,
+        ErrorCode.invalidReference,
         `${path}.${name} names no ${reference.collection} entity with id ${value}`,
         {field: `${path}.${name}`, id: value},
       );

@@ -1,24 +1,9 @@
-export {
-  defaultBodyLimit,
-  isJsonMediaType,
-  mediaType,
-  parseJson,
-  readBodyText,
-  readJson,
-} from './body.js';
-export type {ReadBodyOptions, ReadJsonOptions} from './body.js';
+export {isJsonMediaType, mediaType, parseJson, readBodyText, readJson} from './body.js';
 export {corsMiddleware, parseAllowedOrigins} from './cors.js';
 export type {AllowedOrigins} from './cors.js';
 export {Fields, arrayBody, guidList} from './fields.js';
 export {isGuid} from './guid.js';
 export {caseInsensitivePaths} from './route-case.js';
 export type {RoutePattern} from './route-case.js';
-export {
-  LimitErrorCode,
-  Limits,
-  bounded,
-  checkJsonDepth,
-  requestTargetLimits,
-  tooManyItems,
-} from './limits.js';
-export {queryBoolean, queryInteger, queryString, queryValue} from './query.js';
+export {Limits, bounded, checkJsonDepth, requestTargetLimits} from './limits.js';
+export {queryBoolean, queryInteger, queryString} from './query.js';

@@ -1,5 +1,5 @@
 import type {MiddlewareHandler} from 'hono';
-import {ServiceError, badRequest} from '../errors.js';
+import {ErrorCode, ServiceError, badRequest} from '../errors.js';
 
 /**
  * The bounds that keep every request's work linear in its size and the size itself small. Each
@@ -14,23 +14,11 @@ export const Limits = {
   queryParameters: 64,
 } as const;
 
-/** Error codes of the limits. */
-export const LimitErrorCode = {
-  /** An array in the body has more items than the operation takes (413). */
-  tooManyItems: 'too_many_items',
-  /** The JSON body nests deeper than `Limits.bodyDepth` (400). */
-  bodyTooDeep: 'body_too_deep',
-  /** The request target is longer than `Limits.urlLength` (414). */
-  uriTooLong: 'uri_too_long',
-  /** More query parameters than `Limits.queryParameters` (400). */
-  tooManyParameters: 'too_many_parameters',
-} as const;
-
 /** The 413 of an array longer than `limit`, naming where it sits in the body. */
 export function tooManyItems(path: string, count: number, limit: number): ServiceError {
   return new ServiceError(
     413,
-    LimitErrorCode.tooManyItems,
+    ErrorCode.tooManyItems,
     `${path} has ${count} items; this operation takes at most ${limit}`,
     {field: path, count, limit},
   );
@@ -59,7 +47,7 @@ export function checkJsonDepth(text: string, limit: number = Limits.bodyDepth): 
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > limit) {
         throw badRequest(
-          LimitErrorCode.bodyTooDeep,
+          ErrorCode.bodyTooDeep,
           `The body nests arrays and objects deeper than ${limit} levels`,
           {limit},
         );
@@ -80,7 +68,7 @@ export function requestTargetLimits(): MiddlewareHandler {
     if (target.length > Limits.urlLength) {
       throw new ServiceError(
         414,
-        LimitErrorCode.uriTooLong,
+        ErrorCode.uriTooLong,
         `The request path and query are longer than ${Limits.urlLength} characters`,
         {limit: Limits.urlLength},
       );
@@ -91,7 +79,7 @@ export function requestTargetLimits(): MiddlewareHandler {
       for (const part of target.slice(query + 1).split('&')) if (part !== '') count++;
       if (count > Limits.queryParameters) {
         throw badRequest(
-          LimitErrorCode.tooManyParameters,
+          ErrorCode.tooManyParameters,
           `The query has ${count} parameters; at most ${Limits.queryParameters} are taken`,
           {count, limit: Limits.queryParameters},
         );

@@ -1,8 +1,4 @@
-export {findModel, sampleDefinitions, sampleModels} from './catalog.js';
-export {generateLargeModel, type LargeModelOptions} from './large-model.js';
-export {officeChair} from './office-chair.js';
-export {standingDesk} from './standing-desk.js';
-export {eBike} from './e-bike.js';
+export {findModel, sampleModels} from './catalog.js';
 export {
   LargeModelNodesError,
   largeModel,

@@ -1,16 +1,13 @@
+export {customerFields} from './customer-fields.js';
+export type {
+  ConfiguredItem,
+  CrmAccountRecord,
+  QuotationLineRecord,
+  QuotationRecord,
+} from './quotation-records.js';
 export {
-  QuotationOperation,
-  QuotationStatus,
-  initialStatuses,
-  moveTopic,
-  quotationStatuses,
-} from './quotation-status.js';
-export {
-  invalidTransition,
-  nextQuotationNumber,
-  nobody,
-  quotationHook,
-} from './quotation-transitions.js';
-export {quotationRoutes} from './quotation-routes.js';
-export type {QuotationRoutesOptions} from './quotation-routes.js';
-export {recomputeTotals, recomputeTotalsOf} from './quotation-totals.js';
+  readAddToQuotation,
+  readConfigurationQuoteRequest,
+  readQuoteRequest,
+} from './quote-request-body.js';
+export {Quotations} from './quote-requests.js';

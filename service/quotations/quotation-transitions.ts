@@ -1,10 +1,10 @@
-import {ServiceError} from '../errors.js';
+import {ErrorCode, ServiceError} from '../errors.js';
 import type {EventPublisher} from '../events.js';
-import type {Entity, EntityHook} from '../entities/index.js';
+import type {Entity} from '../entities/entity-model.js';
+import type {EntityHook} from '../entities/entity-routes.js';
 import {quotationNumberSequence, type Store} from '../store/index.js';
 import {initialStatuses, moveTopic, QuotationStatus} from './quotation-status.js';
 
-/** The error code of a refused status move (409). */
 export const invalidTransition = 'invalid_transition';
 
 /** Used as `userId` of an event about a quotation nobody owns (created without a token user). */
@@ -57,7 +57,7 @@ function eventContent(quotation: Entity) {
 }
 
 function refuse(message: string, quotation: Entity, from?: string) {
-  return new ServiceError(409, invalidTransition, message, {
+  return new ServiceError(409, ErrorCode.invalidTransition, message, {
     id: quotation.id,
     from: from ?? null,
     to: quotation.status,

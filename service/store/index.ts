@@ -1,5 +1,5 @@
-export type {Collection, PropertyValue, Query, Store} from './store.js';
-export {MemoryStore, SqliteStore, type SqliteStoreOptions} from './sqlite-store.js';
-export {StorageError, StoreLockedError, StoreOpenError} from './storage-error.js';
-export {migrate, migrations, quotationNumberSequence, schemaVersion} from './schema.js';
+export type {Collection, PropertyValue, Store} from './store.js';
+export {MemoryStore, SqliteStore} from './sqlite-store.js';
+export {StoreLockedError, StoreOpenError} from './storage-error.js';
+export {migrate, quotationNumberSequence, schemaVersion} from './schema.js';
 export {databaseFile, openStore} from './open-store.js';

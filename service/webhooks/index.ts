@@ -1,11 +1,8 @@
-export {retryDelay, type BackoffOptions} from './backoff.js';
-export {WebhookDispatcher, type DispatcherOptions} from './dispatcher.js';
-export {WebhookOutbox, type OutboxOptions} from './outbox.js';
-export {isPrivateAddress, isPrivateHost} from './private-address.js';
-export {DeliveryStatus, subscriptionKey, webhookCollections} from './records.js';
-export type {DeliveryAttempt, DeliveryRecord, SubscriptionRecord} from './records.js';
-export {signDelivery, signatureVersion, verifyDelivery} from './signature.js';
-export {PrivateTargetError, resolveTarget, systemResolver} from './transport.js';
-export type {ResolvedAddress, Resolver} from './transport.js';
-export {tooManySubscriptions, webhookRoutes, type WebhookRoutesOptions} from './webhook-routes.js';
+export {retryDelay} from './backoff.js';
+export {WebhookOutbox} from './outbox.js';
+export {isPrivateAddress} from './private-address.js';
+export {subscriptionKey, webhookCollections} from './records.js';
+export type {SubscriptionRecord} from './records.js';
+export {signDelivery, verifyDelivery} from './signature.js';
+export type {ResolvedAddress} from './transport.js';
 export {Webhooks, type WebhookOptions} from './webhooks.js';

@@ -30,8 +30,6 @@ export interface WebhookRoutesOptions {
 
 const topics: readonly string[] = Object.values(QuotationTopic);
 
-/** The error code of a subscription past the application's limit (409). */
-export const tooManySubscriptions = 'too_many_subscriptions';
 const bodyFields = ['identifier', 'topic', 'callbackurl', 'secret'];
 
 /**
@@ -79,7 +77,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
       if (held >= maxSubscriptions) {
         throw new ServiceError(
           409,
-          tooManySubscriptions,
+          ErrorCode.tooManySubscriptions,
           `This application holds ${held} webhook subscriptions, the most it may; delete one first`,
           {limit: maxSubscriptions},
         );

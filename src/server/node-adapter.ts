@@ -1,7 +1,7 @@
 // Node's http module (and Express, whose req/res extend it) speak IncomingMessage and
 // ServerResponse, not Request and Response. This file bridges them with structural types
 // only, so the helper imports nothing from Node and still bundles for other runtimes.
-import type {TokenEndpointContext} from './token-endpoint.js';
+import type {TokenEndpointHandler} from './token-endpoint-handler.js';
 import {maxReportBytes} from './rejected-token-report.js';
 
 /** The part of `http.IncomingMessage` (or an Express request) the adapter reads. */
@@ -29,8 +29,6 @@ export interface NodeResponseLike {
   end(body?: string): unknown;
 }
 
-type Handler = (request: Request, context?: TokenEndpointContext) => Promise<Response>;
-
 /**
  * Turns a web-standard handler into a Node `(req, res)` listener, usable with
  * `http.createServer` and as an Express route handler. The caller's socket address reaches
@@ -39,7 +37,7 @@ type Handler = (request: Request, context?: TokenEndpointContext) => Promise<Res
  * already read is taken from `req.body`.
  */
 export function toNodeHandler(
-  handler: Handler,
+  handler: TokenEndpointHandler,
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
   return (req, res) => {
     void readBody(req).then((body) => {

@@ -11,10 +11,12 @@ import {
   requestUpstreamToken,
   type UpstreamScheme,
 } from './upstream-token.js';
+import type {TokenEndpointContext, TokenEndpointHandler} from './token-endpoint-handler.js';
 
 export {toNodeHandler} from './node-adapter.js';
 export type {NodeRequestLike, NodeResponseLike} from './node-adapter.js';
 export type {RateLimit} from './rate-limiter.js';
+export type {TokenEndpointContext, TokenEndpointHandler} from './token-endpoint-handler.js';
 export {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
 export {shopperScope} from './upstream-token.js';
 export type {
@@ -22,20 +24,6 @@ export type {
   ClientCredentialsScheme,
   UpstreamScheme,
 } from './upstream-token.js';
-
-/** What a runtime knows about the connection; the Node adapter fills `clientAddress`. */
-export interface TokenEndpointContext {
-  /** The caller's network address, the default rate-limit key. */
-  clientAddress?: string;
-  /** `@hono/node-server` passes `{incoming, outgoing}`; the socket address is read from it. */
-  incoming?: {socket?: {remoteAddress?: string}};
-}
-
-/** A web-standard handler: mount it on the path the element's `token-endpoint` names. */
-export type TokenEndpointHandler = (
-  request: Request,
-  context?: TokenEndpointContext,
-) => Promise<Response>;
 
 /** One line for the operator. Never carries the secret, a token or an upstream body. */
 export interface TokenEndpointLogEntry {

@@ -1,63 +1,14 @@
-// The reference service over real HTTP for the session's integration tests: `createApp()` served
-// by @hono/node-server on 127.0.0.1, a port of the system's choosing, closed by each test.
+// Helpers of the session's integration tests against the reference service over real HTTP
+// (started by the shared ../helpers/node/service.ts).
 import {serve, type ServerType} from '@hono/node-server';
 import type {AddressInfo} from 'node:net';
-import {createApp, type AppOptions} from '../../service/app.js';
 import {createTokenEndpoint} from '../../src/server/token-endpoint.js';
 import {functionTokenSource, type TokenSource} from '../../src/session/token-source.js';
 import type {FeatureNode} from '../../src/wire/index.js';
 
+export {startService, type RunningService} from '../helpers/node/service.js';
+
 export const demoClient = {clientId: 'demo-client', secret: 'demo-secret'} as const;
-
-export interface RunningService {
-  url: string;
-  app: ReturnType<typeof createApp>;
-  /** Every request the service answered: method, path with the query, and status. */
-  requests: {method: string; path: string; status: number}[];
-  /** Stops listening and drops open connections. */
-  close(): Promise<void>;
-  /** Listens again on the same port, with the same app and state (a restarted service). */
-  reopen(): Promise<void>;
-}
-
-/** Starts the reference service on 127.0.0.1 (port 0 unless given). */
-export async function startService(options: AppOptions = {}, port = 0): Promise<RunningService> {
-  const app = createApp(options);
-  const requests: RunningService['requests'] = [];
-  const fetchHandler = async (request: Request) => {
-    const url = new URL(request.url);
-    const response = await app.app.fetch(request);
-    requests.push({
-      method: request.method,
-      path: url.pathname + url.search,
-      status: response.status,
-    });
-    return response;
-  };
-  const listen = (onPort: number) =>
-    new Promise<ServerType>((resolve) => {
-      const server = serve({fetch: fetchHandler, hostname: '127.0.0.1', port: onPort}, () =>
-        resolve(server),
-      );
-    });
-  let server = await listen(port);
-  const actualPort = (server.address() as AddressInfo).port;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      const s = server as ServerType & {closeAllConnections?: () => void};
-      s.closeAllConnections?.();
-      s.close(() => resolve());
-    });
-  return {
-    url: `http://127.0.0.1:${actualPort}`,
-    app,
-    requests,
-    close,
-    reopen: async () => {
-      server = await listen(actualPort);
-    },
-  };
-}
 
 /** Scheme 1: a shopper's client-credentials token, form-encoded as the service expects. */
 export async function requestToken(

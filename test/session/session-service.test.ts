@@ -419,7 +419,7 @@ describe('session against the reference service', () => {
     const configuration = await s.start(model);
     const footRing = nodeNamed(configuration, 'Foot ring').id;
     const floorMat = nodeNamed(configuration, 'Floor protection mat').id;
-    await svc.close();
+    await svc.stop();
 
     const failed = nextEvent<SessionErrorEvent>(s, 'error');
     const first = s.select(footRing, true);
@@ -457,7 +457,7 @@ describe('session against the reference service', () => {
     const s = session(svc);
     const configuration = await s.start(model);
     const footRing = nodeNamed(configuration, 'Foot ring').id;
-    await svc.close();
+    await svc.stop();
     await assert.rejects(s.select(footRing, true), {code: ErrorCode.network});
     await svc.reopen();
     window.dispatchEvent(new Event('online'));

@@ -1,13 +1,12 @@
 // End-to-end embedding: the reference service as `npm start` runs it (its own process, its own
-// origin), host pages on other origins served by a tiny static server, and Chromium driven by
+// origin; ./service-process.ts), host pages on other origins served by a tiny static server, and Chromium driven by
 // playwright-core. Slower than the in-process helpers; used where origins are the point.
-import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {chromium, type Browser} from 'playwright-core';
+import {startServiceProcess as startProcess, type ServiceProcess} from './service-process.js';
 // @ts-expect-error: a plain ES module without declarations
 import {chromiumArgs, chromiumPath} from '../../../scripts/chromium.mjs';
 // @ts-expect-error: a plain ES module without declarations
@@ -28,43 +27,11 @@ export async function ensureBuilt(): Promise<void> {
   }
 }
 
-export interface ServiceProcess {
-  url: string;
-  stop(): Promise<void>;
-}
+export type {ServiceProcess};
 
-/** `npm start`'s service (service/main.ts) on a free port with a throwaway data folder. */
+/** `npm start`'s process (demo/server/main.ts) on a free port with a throwaway data folder. */
 export function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-embed-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-      if (!match) return;
-      child.stdout.removeAllListeners('data');
-      child.stdout.resume();
-      child.removeAllListeners('exit');
-      resolve({
-        url: match[0],
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => {
-              rmSync(dataDir, {recursive: true, force: true});
-              done();
-            });
-            child.kill();
-          }),
-      });
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the service exited (${code}) before listening`)),
-    );
-  });
+  return startProcess({entry: 'demo', env});
 }
 
 export interface HostSite {

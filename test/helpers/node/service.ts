@@ -1,4 +1,7 @@
-import {serve} from '@hono/node-server';
+// The one way Node tests start the reference service in-process: `createApp()` served by
+// @hono/node-server on 127.0.0.1 over real HTTP, a port of the system's choosing unless given.
+// (Tests of the service as `npm start` runs it spawn a process: ./service-process.ts.)
+import {serve, type ServerType} from '@hono/node-server';
 import type {AddressInfo} from 'node:net';
 import {createApp, type AppOptions} from '../../../service/app.js';
 import {requestDemoToken} from '../demo-token.js';
@@ -13,6 +16,8 @@ export interface RunningService {
   store: ReturnType<typeof createApp>['store'];
   /** The webhook machinery (tests wait on `webhooks.dispatcher.nextRecord()`). */
   webhooks: ReturnType<typeof createApp>['webhooks'];
+  /** Every request the service answered: method, path with the query, and status. */
+  requests: {method: string; path: string; status: number}[];
   /** A fresh scheme 1 token for the demo application (demo-client / demo-secret). */
   token(): Promise<string>;
   /**
@@ -20,6 +25,11 @@ export interface RunningService {
    * as the JSON body; `token: null` sends no Authorization header.
    */
   call(path: string, init?: CallInit): Promise<Response>;
+  /** Stops listening and drops open connections; the app and its state stay (see `reopen`). */
+  stop(): Promise<void>;
+  /** Listens again on the same port, with the same app and state (a restarted service). */
+  reopen(): Promise<void>;
+  /** Stops listening, then stops background work (webhook delivery) and closes the store. */
   close(): Promise<void>;
 }
 
@@ -28,18 +38,31 @@ export interface CallInit extends RequestInit {
   token?: string | null;
 }
 
-/** Starts `createApp(options)` with @hono/node-server on 127.0.0.1 and a free port. */
-export async function startService(options: AppOptions = {}): Promise<RunningService> {
+/** Starts `createApp(options)` on 127.0.0.1 and `port` (default: a free one). */
+export async function startService(options: AppOptions = {}, port = 0): Promise<RunningService> {
   const created = createApp(options);
   const {app, store} = created;
-  const {server, port} = await new Promise<{server: ReturnType<typeof serve>; port: number}>(
-    (resolve) => {
-      const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info) =>
-        resolve({server, port: (info as AddressInfo).port}),
+  const requests: RunningService['requests'] = [];
+  // @hono/node-server's bindings (the socket: rate limits key on the caller's address) pass on.
+  const answer = async (request: Request, env: unknown) => {
+    const response = await app.fetch(request, env);
+    const url = new URL(request.url);
+    requests.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      status: response.status,
+    });
+    return response;
+  };
+  const listen = (onPort: number) =>
+    new Promise<ServerType>((resolve) => {
+      const server = serve({fetch: answer, port: onPort, hostname: '127.0.0.1'}, () =>
+        resolve(server),
       );
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
+    });
+  let server: ServerType | undefined = await listen(port);
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${actualPort}`;
 
   const token = async () => (await requestDemoToken(url)).access_token;
 
@@ -57,17 +80,28 @@ export async function startService(options: AppOptions = {}): Promise<RunningSer
     return fetch(`${url}${path}`, {...init, headers});
   };
 
-  const close = async () => {
+  const stop = async () => {
+    const listening = server;
+    server = undefined;
+    if (!listening) return;
     await new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
+      listening.close((error) => (error ? reject(error) : resolve()));
       // fetch keeps connections alive; without this close() waits for them to time out.
-      if ('closeAllConnections' in server) server.closeAllConnections();
+      if ('closeAllConnections' in listening) listening.closeAllConnections();
     });
-    // Stops background work (webhook delivery) and closes the store.
-    await created.close();
   };
+  const reopen = async () => {
+    await stop();
+    server = await listen(actualPort);
+  };
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      await stop();
+      await created.close();
+    })());
 
-  return {url, app, store, webhooks: created.webhooks, token, call, close};
+  return {url, app, store, webhooks: created.webhooks, requests, token, call, stop, reopen, close};
 }
 
 /** Reads a JSON body, failing with the status and text when it is not JSON. */

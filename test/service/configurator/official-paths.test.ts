@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import type {EventPublisher} from '../../../service/events.js';
-import type {QuotationLineRecord, QuotationRecord} from '../../../service/quotes/index.js';
+import type {QuotationLineRecord, QuotationRecord} from '../../../service/quotations/index.js';
 import type {Configuration, QuoteRequestResult} from '../../../src/wire/index.js';
 import {chair, chairNode, expectError, startChair} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';

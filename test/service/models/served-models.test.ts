@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {describe, test} from 'node:test';
 import type {Configuration} from '../../../src/wire/index.js';
 import {maxLargeModelNodes, servedModels} from '../../../service/models/index.js';
 import {requestDemoToken} from '../../helpers/demo-token.js';
+import {failedStart, startServiceProcess} from '../../helpers/node/service-process.js';
 
 describe('LARGE_MODEL_NODES', () => {
   test('adds a generated model named "Large Model N" after the samples', () => {
@@ -26,30 +23,10 @@ describe('LARGE_MODEL_NODES', () => {
     }
   });
 
-  test('npm start serves it (service/main.ts)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'configurator-large-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LARGE_MODEL_NODES: '400',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  test('npm start serves it (demo/server/main.ts)', async () => {
+    const service = await startServiceProcess({entry: 'demo', env: {LARGE_MODEL_NODES: '400'}});
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        const read = (chunk: Buffer) => {
-          output += String(chunk);
-          const match = /Reference service and demo: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-          if (match) resolve(match[1]!);
-        };
-        child.stdout.on('data', read);
-        child.stderr.on('data', read);
-        child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-      });
+      const url = service.url;
       const token = (await requestDemoToken(url)).access_token;
       const headers = {Authorization: `Bearer ${token}`};
       const list = await fetch(`${url}/configurator/1/configurator/configurationmodels`, {headers});
@@ -59,23 +36,15 @@ describe('LARGE_MODEL_NODES', () => {
       assert.equal(started.status, 200);
       assert.equal(Object.keys(((await started.json()) as Configuration).values).length, 400);
     } finally {
-      child.removeAllListeners('exit');
-      await new Promise((resolve) => {
-        child.on('exit', resolve);
-        child.kill('SIGTERM');
-      });
-      rmSync(dataDir, {recursive: true, force: true});
+      await service.stop();
     }
   });
 
   test('npm start stops on a bad value, saying why', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-      env: {...process.env, PORT: '0', HOST: '127.0.0.1', LARGE_MODEL_NODES: 'many'},
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const {code, stderr: output} = await failedStart({
+      entry: 'demo',
+      env: {LARGE_MODEL_NODES: 'many'},
     });
-    let output = '';
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.notEqual(code, 0);
     assert.match(output, /LARGE_MODEL_NODES must be a whole number/);
   });

@@ -13,7 +13,7 @@ import type {
   CrmAccountRecord,
   QuotationLineRecord,
   QuotationRecord,
-} from '../../../service/quotes/index.js';
+} from '../../../service/quotations/index.js';
 import type {Configuration} from '../../../src/wire/index.js';
 import {chair, chairNode, valueOf} from '../../helpers/node/configurator.js';
 import {requestDemoToken} from '../../helpers/demo-token.js';

@@ -1,26 +1,20 @@
 import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
-import {ServiceError, notFound} from '../errors.js';
+import {ErrorCode, ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
-import {nextQuotationNumber} from '../quotations/quotation-transitions.js';
+import {nextQuotationNumber} from './quotation-transitions.js';
 import type {Store} from '../store/index.js';
-import type {AddToQuotationInput, ConfigurationOrder, QuoteRequestInput} from './quote-body.js';
+import type {
+  AddToQuotationInput,
+  ConfigurationOrder,
+  QuoteRequestInput,
+} from './quote-request-body.js';
 import type {
   ConfiguredItem,
   CrmAccountRecord,
   QuotationLineRecord,
   QuotationRecord,
-} from './records.js';
-
-/** Error codes of quotation operations beyond the shared ones. */
-export const QuoteErrorCode = {
-  /** A configuration still has unanswered mandatory features. */
-  configurationIncomplete: 'configuration_incomplete',
-  /** The configurations (or the quotation) use different currencies. */
-  currencyMismatch: 'currency_mismatch',
-  /** The quotation is past the point where lines may change. */
-  quotationClosed: 'quotation_closed',
-} as const;
+} from './quotation-records.js';
 
 /** Statuses in which add-to-quotation may still append lines. */
 const openStatuses = new Set(['draft', 'requested']);
@@ -65,7 +59,7 @@ export class Quotations {
     if (items.some(({item}) => item.currencyIso !== currencyIso)) {
       throw new ServiceError(
         400,
-        QuoteErrorCode.currencyMismatch,
+        ErrorCode.currencyMismatch,
         'The configurations are priced in different currencies; request one quote per currency',
       );
     }
@@ -113,7 +107,7 @@ export class Quotations {
     if (!openStatuses.has(quotation.status)) {
       throw new ServiceError(
         409,
-        QuoteErrorCode.quotationClosed,
+        ErrorCode.quotationClosed,
         `Quotation ${quotation.number ?? quotation.id} is ${quotation.status}; its lines can no longer change`,
       );
     }
@@ -122,7 +116,7 @@ export class Quotations {
     if (foreign) {
       throw new ServiceError(
         409,
-        QuoteErrorCode.currencyMismatch,
+        ErrorCode.currencyMismatch,
         `Configuration ${foreign.item.configurationId} is priced in ${foreign.item.currencyIso}, the quotation in ${quotation.currencyIso}`,
       );
     }
@@ -146,7 +140,7 @@ export class Quotations {
       if (item.unansweredMandatories.length > 0) {
         throw new ServiceError(
           409,
-          QuoteErrorCode.configurationIncomplete,
+          ErrorCode.configurationIncomplete,
           `Configuration ${configurationId} still has ${item.unansweredMandatories.length} unanswered mandatory feature(s)`,
           {configurationId, unansweredMandatories: item.unansweredMandatories},
         );

@@ -1,7 +1,12 @@
-// The demo's own token endpoint: `npm start` serves the demo pages and the reference service
-// from one origin, and the service issues tokens to itself over loopback with scheme 1, just as
-// a host backend would ask the real service. Not part of the published helper.
-import {createTokenEndpoint, shopperScope, type TokenEndpointHandler} from './token-endpoint.js';
+// The demo's own token endpoint, built on the published helper as any host backend would: `npm
+// start` serves the demo pages and the reference service from one origin, and the demo asks
+// that service for tokens over loopback with scheme 1, just as a host backend asks the real
+// service. Not part of the published package.
+import {
+  createTokenEndpoint,
+  shopperScope,
+  type TokenEndpointHandler,
+} from '../../src/server/token-endpoint.js';
 
 /** The part of the reference service's configuration the demo endpoint needs. */
 export interface DemoTokenRouteConfig {

@@ -1,40 +1,18 @@
-// `npm start` as a visitor meets it: service/main.ts in its own process, the demo page's token
+// `npm start` as a visitor meets it: demo/server/main.ts in its own process, the demo page's token
 // endpoint on the same origin. Whatever the page is handed must be a shopper's token.
 import assert from 'node:assert/strict';
-import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {after, before, test} from 'node:test';
+import {startServiceProcess, type ServiceProcess} from '../../helpers/node/service-process.js';
 
-let child: ChildProcess;
+let service: ServiceProcess;
 let url: string;
-let dataDir: string;
 
 before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'configurator-npm-start-'));
-  child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
-      if (match) resolve(match[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`service/main.ts exited (${code}): ${output}`)));
-  });
+  service = await startServiceProcess({entry: 'demo'});
+  url = service.url;
 });
 
-after(async () => {
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, {recursive: true, force: true});
-});
+after(() => service.stop());
 
 test('the demo token endpoint hands the page a Service.Configurator token, never Service.Api', async () => {
   const tokens = new Set<string>();

@@ -5,7 +5,6 @@ import {randomUUID} from 'node:crypto';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {after, before} from 'node:test';
-import {serve} from '@hono/node-server';
 import {
   toNodeHandler,
   type TokenEndpointHandler,
@@ -144,20 +143,12 @@ export async function startReferenceService(options: {
   loginTokenLifetimeMs?: number;
 }) {
   // Loaded on demand: files that need no reference service do not depend on it building.
-  const {createApp} = await import('../../service/app.js');
-  const {app} = createApp({
+  const {startService} = await import('../helpers/node/service.js');
+  return startService({
     applications: [{clientId: options.clientId, secret: options.secret, scopes: options.scopes}],
     tokenLifetimeSeconds: options.tokenLifetimeSeconds,
     loginTokenLifetimeMs: options.loginTokenLifetimeMs,
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, () => resolve(s));
-  });
-  const {port} = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<unknown>((resolve) => server.close(resolve)),
-  };
 }
 
 export interface Answer {

@@ -6,7 +6,7 @@ import type {
   CrmAccountRecord,
   QuotationLineRecord,
   QuotationRecord,
-} from '../../../service/quotes/index.js';
+} from '../../../service/quotations/index.js';
 import type {Configuration, QuoteRequestResult} from '../../../src/wire/index.js';
 import {chairNode, expectError, startChair} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';

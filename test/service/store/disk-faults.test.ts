@@ -5,7 +5,11 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test, type TestContext} from 'node:test';
 import {databaseFile, openStore} from '../../../service/store/index.js';
-import {failedStart, startServiceProcess, type ServiceProcess} from './service-process.js';
+import {
+  failedStart,
+  startServiceProcess,
+  type ServiceProcess,
+} from '../../helpers/node/service-process.js';
 
 type Item = Record<string, unknown> & {id: string};
 
@@ -29,7 +33,7 @@ const tempDir = () => {
   return dir;
 };
 const started = async (dir: string, env?: Record<string, string>) => {
-  const service = await startServiceProcess(dir, env);
+  const service = await startServiceProcess({dataDir: dir, env});
   running.push(service);
   return service;
 };
@@ -196,7 +200,7 @@ describe('a DATA_DIR that cannot serve stops start-up in one sentence', () => {
   test('not a folder', async () => {
     const file = join(tempDir(), 'a-file');
     writeFileSync(file, '');
-    const {code, stderr} = await failedStart(file);
+    const {code, stderr} = await failedStart({dataDir: file});
     assert.equal(code, 1);
     oneSentence(stderr, new RegExp(`DATA_DIR ${file} is not a folder\\.$`));
   });
@@ -204,7 +208,7 @@ describe('a DATA_DIR that cannot serve stops start-up in one sentence', () => {
   test('held by another process', async () => {
     const dir = tempDir();
     await started(dir);
-    const {code, stderr} = await failedStart(dir);
+    const {code, stderr} = await failedStart({dataDir: dir});
     assert.equal(code, 1);
     oneSentence(stderr, /is in use by another process/);
   });
@@ -219,7 +223,7 @@ describe('a DATA_DIR that cannot serve stops start-up in one sentence', () => {
     store.collection('vats').put({id: 'x'});
     await store.close();
     execFileSync('mount', ['-o', 'remount,ro', disk]);
-    const {code, stderr} = await failedStart(dir);
+    const {code, stderr} = await failedStart({dataDir: dir});
     assert.equal(code, 1);
     oneSentence(stderr, /is on a read-only file system\.$/);
   });
@@ -227,7 +231,7 @@ describe('a DATA_DIR that cannot serve stops start-up in one sentence', () => {
   test('a data.db that is not a database', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, databaseFile), 'not a database'.repeat(400));
-    const {code, stderr} = await failedStart(dir);
+    const {code, stderr} = await failedStart({dataDir: dir});
     assert.equal(code, 1);
     oneSentence(stderr, /holds a data\.db that is not a readable SQLite database/);
   });

@@ -1,45 +1,25 @@
 import assert from 'node:assert/strict';
-import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import type {Configuration} from '../../../src/wire/index.js';
+import {startServiceProcess, type ServiceProcess} from '../../helpers/node/service-process.js';
 
 interface Started {
-  child: ChildProcess;
+  process: ServiceProcess;
   url: string;
   output: string;
 }
 
-/** Runs `service/main.ts` (what `npm start` runs after building) and waits for its URL line. */
-function startMain(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', ...env},
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /Reference service and demo: (http:\/\/127\.0\.0\.1:\d+)\/\n[^\n]*\n/.exec(
-        output,
-      );
-      if (match) resolve({child, url: match[1]!, output});
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`exited with ${code} before listening:\n${output}`)),
-    );
-  });
+/** Runs demo/server/main.ts (what `npm start` runs after building) until it printed its lines. */
+async function startMain(env: Record<string, string>): Promise<Started> {
+  const started = await startServiceProcess({entry: 'demo', dataDir: env.DATA_DIR, env});
+  return {process: started, url: started.url, output: started.stdout() + started.stderr()};
 }
 
-function stop({child}: Started): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
+function stop({process}: Started): Promise<number | null> {
+  return process.stop();
 }
 
 const tokenFor = async (url: string, clientId: string, secret: string) => {
@@ -89,7 +69,7 @@ describe('npm start with WEBHOOKS_ALLOW_PRIVATE_TARGETS=1', () => {
   });
 });
 
-describe('npm start (service/main.ts)', () => {
+describe('npm start (demo/server/main.ts)', () => {
   let dataDir: string;
   let running: Started;
   before(async () => {
@@ -97,7 +77,7 @@ describe('npm start (service/main.ts)', () => {
     running = await startMain({DATA_DIR: dataDir, CLIENT_ID: 'shop', CLIENT_SECRET: 's3cret'});
   });
   after(async () => {
-    if (running.child.exitCode === null) await stop(running);
+    await stop(running);
     rmSync(dataDir, {recursive: true, force: true});
   });
 

@@ -14,7 +14,7 @@ import {
   type RunningService,
 } from '../../helpers/node/service.js';
 import {startReceiver, type Receiver} from '../webhooks/receiver.js';
-import {startServiceProcess} from './service-process.js';
+import {startServiceProcess} from '../../helpers/node/service-process.js';
 
 type Item = Record<string, unknown> & {id: string};
 
@@ -299,7 +299,7 @@ describe('a service process killed with SIGKILL', () => {
     const created = new Set<string>();
     const versions = new Map<string, number>();
     for (let round = 0; round < 3; round++) {
-      const service = await startServiceProcess(dir);
+      const service = await startServiceProcess({dataDir: dir});
       cleanup.push(() => service.kill());
       await service.token();
       // A moment that differs from run to run: after this many acknowledgements.
@@ -346,7 +346,7 @@ describe('a service process killed with SIGKILL', () => {
       await Promise.all(Array.from({length: 6}, (_, loop) => writer(loop)));
       await killing;
     }
-    const survivor = await startServiceProcess(dir);
+    const survivor = await startServiceProcess({dataDir: dir});
     cleanup.push(() => survivor.kill());
     const listed: Item[] = [];
     for (let skip = 0; ; skip += 1000) {

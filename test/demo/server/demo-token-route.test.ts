@@ -5,10 +5,10 @@ import type {AddressInfo} from 'node:net';
 import {test} from 'node:test';
 import {serve} from '@hono/node-server';
 import {Hono} from 'hono';
-import {demoTokenRoute} from '../../src/server/demo-token-route.js';
+import {demoTokenRoute} from '../../../demo/server/demo-token-route.js';
 
 test('the demo route hands its own pages a token the service accepts', async () => {
-  const {createApp} = await import('../../service/app.js');
+  const {createApp} = await import('../../../service/app.js');
   const credentials = {clientId: 'demo-client', clientSecret: 'demo-secret'};
   const {app} = createApp({
     applications: [{clientId: credentials.clientId, secret: credentials.clientSecret}],
@@ -60,7 +60,7 @@ test('the demo route hands its own pages a token the service accepts', async () 
 });
 
 test('with a list (or none), the demo route refuses other pages readably', async () => {
-  const {createApp} = await import('../../service/app.js');
+  const {createApp} = await import('../../../service/app.js');
   const {app} = createApp();
   for (const allowedOrigins of [[], ['https://shop.example']]) {
     const site = new Hono();

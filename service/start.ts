@@ -1,0 +1,73 @@
+// Starting the reference service from the environment, shared by its own entry (main.ts, `npm
+// run service`) and by hosts that serve more beside it (the demo, `npm start`).
+import {serve, type ServerType} from '@hono/node-server';
+import {createApp} from './app.js';
+import {ConfigError, readConfig, type ServiceConfig} from './config.js';
+import {LargeModelNodesError, servedModels} from './models/index.js';
+import {StoreOpenError, openStore} from './store/index.js';
+
+export interface StartedService {
+  config: ServiceConfig;
+  /** The service's fetch handler. */
+  fetch: ReturnType<typeof createApp>['app']['fetch'];
+  /** Stops webhook delivery, then closes the store. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Reads the configuration, opens the store and builds the service; a setting that cannot work
+ * stops the process here in one sentence.
+ */
+export function startService(): StartedService {
+  const {config, models, store} = open();
+  const {app, close} = createApp({
+    store,
+    applications: [{clientId: config.clientId, secret: config.clientSecret}],
+    allowedOrigins: config.allowedOrigins,
+    webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
+    models,
+  });
+  return {config, fetch: app.fetch, close};
+}
+
+/**
+ * Listens on the configured host and port, calls `listening` with the URL (no trailing slash),
+ * and on SIGINT or SIGTERM stops listening, closes the service and exits.
+ */
+export function listen(
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
+  {config, close}: StartedService,
+  listening: (url: string) => void,
+): ServerType {
+  const server = serve({fetch, port: config.port, hostname: config.host}, (info) =>
+    listening(`http://${config.host}:${info.port}`),
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      server.close(() => {
+        void close().then(() => process.exit(0));
+      });
+      // Idle keep-alive connections would hold close() open until they time out.
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+  }
+  return server;
+}
+
+function open() {
+  try {
+    const config = readConfig();
+    // Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
+    const models = servedModels();
+    return {config, models, store: openStore(config.dataDir, {groupCommits: true})};
+  } catch (error) {
+    if (error instanceof StoreOpenError) {
+      console.error(`Cannot start: DATA_DIR ${error.dataDir} ${error.reason}.`);
+    } else if (error instanceof ConfigError || error instanceof LargeModelNodesError) {
+      console.error(`Cannot start: ${error.message}.`);
+    } else {
+      throw error;
+    }
+    process.exit(1);
+  }
+}
