@@ -24,6 +24,8 @@ export interface BenchOptions {
   store: 'memory' | 'sqlite';
   /** A folder for a CPU profile of the service's process (`--service process`). */
   profile: string | undefined;
+  /** Another checkout whose `service/main.ts` to run (`--service process`), to compare with. */
+  root: string | undefined;
   /** The `Accept-Encoding` the clients send: `identity` (plain JSON), `gzip` or `br`. */
   encoding: 'identity' | 'gzip' | 'br';
   /** Which updates to measure: `compressed` (`compress=true`), `full`, or `both` in turn. */
@@ -48,11 +50,12 @@ const defaults: BenchOptions = {
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
        [--updates 0] [--engine-seconds 3] [--service process|worker|same-thread]
        [--url http://127.0.0.1:8787] [--store sqlite|memory] [--same-thread]
-       [--profile <dir>] [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
+       [--profile <dir>] [--root <checkout>] [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
 --service process (the default) runs service/main.ts, what npm start runs, in its own process
 with a fresh DATA_DIR; --url measures a service already running with LARGE_MODEL_NODES=<nodes>;
 --store applies to --service worker and same-thread; --profile writes the service process's
-CPU profile (node --cpu-prof) into a folder.
+CPU profile (node --cpu-prof) into a folder; --root runs another checkout's service/main.ts
+(before and after a change, on the same machine at the same time).
 Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
 
 /** Reads the options; prints the usage and exits on `--help` or a bad value. */
@@ -118,6 +121,7 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   };
   options.url = text('url') || undefined;
   options.profile = text('profile') || undefined;
+  options.root = text('root') || undefined;
   options.answers = choice('answers', ['compressed', 'full', 'both'] as const) ?? options.answers;
   return options;
 }

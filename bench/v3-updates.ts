@@ -154,9 +154,11 @@ function externalServer(url: string, options: BenchOptions): MeasuredServer {
  */
 async function startServiceProcess(options: BenchOptions): Promise<MeasuredServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-bench-'));
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = options.root ?? fileURLToPath(new URL('..', import.meta.url));
   const nodeArgs = ['--import', 'tsx'];
   if (options.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.profile);
+  // tsx from this checkout: another one may not have it installed.
+  nodeArgs[1] = import.meta.resolve('tsx');
   const child = spawn(process.execPath, [...nodeArgs, 'service/main.ts'], {
     cwd: root,
     env: {

@@ -75,6 +75,7 @@ export class SqliteStore implements Store {
   /** The last group whose commit failed, and why. */
   #failed: {number: number; error: unknown} | undefined;
   #commits = 0;
+  #undone = 0;
   /** Groups committed whose log writes are not synced yet, oldest first. */
   #unsynced: Group[] = [];
   /** The log sync running now on the thread pool, if any. */
@@ -144,6 +145,10 @@ export class SqliteStore implements Store {
       this.#collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
+  }
+
+  get undone(): number {
+    return this.#undone;
   }
 
   /** Commits that ended a write transaction or a group (each one sync on a file database). */
@@ -294,6 +299,7 @@ export class SqliteStore implements Store {
     console.error(
       `Storage: syncing the log failed (${String(error)}); nothing is answered until a restart`,
     );
+    this.#undone++;
     for (const group of this.#unsynced.splice(0)) group.reject(this.#broken);
   }
 
@@ -321,6 +327,7 @@ export class SqliteStore implements Store {
   }
 
   #failGroup(group: Group, error: unknown): void {
+    this.#undone++;
     if (this.#group === group) this.#group = undefined;
     this.#failed = {number: group.number, error};
     for (const name of this.#createdInTransaction) this.#tables.delete(name);
@@ -449,6 +456,7 @@ export class SqliteStore implements Store {
   }
 
   #undo(outer: boolean, savepoint: string): void {
+    this.#undone++;
     try {
       if (outer) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
