@@ -43,6 +43,7 @@ const defaults: BenchOptions = {
   url: undefined,
   store: 'sqlite',
   profile: undefined,
+  root: undefined,
   encoding: 'identity',
   answers: 'both',
 };
