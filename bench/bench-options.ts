@@ -12,7 +12,7 @@ export interface BenchOptions {
   /** Seconds of the in-process engine-only phase; 0 skips it. */
   engineSeconds: number;
   /**
-   * Where the service runs: `process`, what `npm start` runs (`service/main.ts`) in a process
+   * Where the service runs: `process`, what `npm start` runs (`demo/server/main.ts`) in a process
    * of its own with a fresh `DATA_DIR` (SQLite, group commit); `worker`, `createApp` on a
    * worker thread of this process with the `store` chosen; `same-thread`, on the clients'
    * own thread.
@@ -24,7 +24,7 @@ export interface BenchOptions {
   store: 'memory' | 'sqlite';
   /** A folder for a CPU profile of the service's process (`--service process`). */
   profile: string | undefined;
-  /** Another checkout whose `service/main.ts` to run (`--service process`), to compare with. */
+  /** Another checkout whose service to run (`--service process`), to compare with. */
   root: string | undefined;
   /** The `Accept-Encoding` the clients send: `identity` (plain JSON), `gzip` or `br`. */
   encoding: 'identity' | 'gzip' | 'br';
@@ -52,10 +52,10 @@ const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32]
        [--updates 0] [--engine-seconds 3] [--service process|worker|same-thread]
        [--url http://127.0.0.1:8787] [--store sqlite|memory] [--same-thread]
        [--profile <dir>] [--root <checkout>] [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
---service process (the default) runs service/main.ts, what npm start runs, in its own process
+--service process (the default) runs what npm start runs (demo/server/main.ts), in its own process
 with a fresh DATA_DIR; --url measures a service already running with LARGE_MODEL_NODES=<nodes>;
 --store applies to --service worker and same-thread; --profile writes the service process's
-CPU profile (node --cpu-prof) into a folder; --root runs another checkout's service/main.ts
+CPU profile (node --cpu-prof) into a folder; --root runs another checkout's service
 (before and after a change, on the same machine at the same time).
 Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
 

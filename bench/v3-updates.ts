@@ -2,7 +2,7 @@
 // model of 2,000 nodes, from 32 concurrent sessions; then the engine alone for contrast.
 // Not a test: it prints figures. `npm run bench -- --help` lists the settings.
 import {spawn} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import os, {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -148,9 +148,9 @@ function externalServer(url: string, options: BenchOptions): MeasuredServer {
 }
 
 /**
- * What `npm start` runs (`service/main.ts`: the demo pages, the widget's files and the
- * service, its database in `DATA_DIR` with group commit) in a process of its own, with a fresh
- * `DATA_DIR` and `LARGE_MODEL_NODES`; the clients stay in this process.
+ * What `npm start` runs (`demo/server/main.ts`: the service behind the demo pages and the
+ * widget's files, its database in `DATA_DIR` with group commit) in a process of its own, with
+ * a fresh `DATA_DIR` and `LARGE_MODEL_NODES`; the clients stay in this process.
  */
 async function startServiceProcess(options: BenchOptions): Promise<MeasuredServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-bench-'));
@@ -159,7 +159,12 @@ async function startServiceProcess(options: BenchOptions): Promise<MeasuredServe
   if (options.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.profile);
   // tsx from this checkout: another one may not have it installed.
   nodeArgs[1] = import.meta.resolve('tsx');
-  const child = spawn(process.execPath, [...nodeArgs, 'service/main.ts'], {
+  // What `npm start` runs after its build; a checkout from before the demo host moved
+  // served everything from service/main.ts.
+  const entry = existsSync(join(root, 'demo/server/main.ts'))
+    ? 'demo/server/main.ts'
+    : 'service/main.ts';
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -438,7 +443,7 @@ console.log(
   `v3 update benchmark: ${options.nodes} nodes (seed ${options.seed}), ${options.sessions} sessions, ` +
     `${options.seconds} s${options.updates ? ` or ${options.updates} updates` : ''}, ${options.store} store, ` +
     `${options.answers} answers as ${options.encoding}, ` +
-    `service ${options.url ? `at ${options.url}` : options.service === 'process' ? 'in its own process (service/main.ts, DATA_DIR)' : `on ${options.service === 'worker' ? 'a worker thread' : 'the same thread'}`}`,
+    `service ${options.url ? `at ${options.url}` : options.service === 'process' ? 'as npm start runs it, in its own process (DATA_DIR)' : `on ${options.service === 'worker' ? 'a worker thread' : 'the same thread'}`}`,
 );
 console.log(`load average ${load()} (1, 5, 15 min) on ${os.cpus().length} cores`);
 await httpPhases(options);
