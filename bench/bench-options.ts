@@ -11,10 +11,21 @@ export interface BenchOptions {
   updates: number;
   /** Seconds of the in-process engine-only phase; 0 skips it. */
   engineSeconds: number;
-  /** `memory`, or `sqlite` for the durable store (a SQLite file) in a temporary folder. */
+  /**
+   * Where the service runs: `process`, what `npm start` runs (`demo/server/main.ts`) in a process
+   * of its own with a fresh `DATA_DIR` (SQLite, group commit); `worker`, `createApp` on a
+   * worker thread of this process with the `store` chosen; `same-thread`, on the clients'
+   * own thread.
+   */
+  service: 'process' | 'worker' | 'same-thread';
+  /** A service already running (`LARGE_MODEL_NODES=<nodes> npm start`) to measure instead. */
+  url: string | undefined;
+  /** `memory`, or `sqlite` for the durable store (a SQLite file) in a temporary folder (`worker` and `same-thread`). */
   store: 'memory' | 'sqlite';
-  /** Run the service on the benchmark's own thread instead of a worker thread. */
-  sameThread: boolean;
+  /** A folder for a CPU profile of the service's process (`--service process`). */
+  profile: string | undefined;
+  /** Another checkout whose service to run (`--service process`), to compare with. */
+  root: string | undefined;
   /** The `Accept-Encoding` the clients send: `identity` (plain JSON), `gzip` or `br`. */
   encoding: 'identity' | 'gzip' | 'br';
   /** Which updates to measure: `compressed` (`compress=true`), `full`, or `both` in turn. */
@@ -28,15 +39,24 @@ const defaults: BenchOptions = {
   seconds: 10,
   updates: 0,
   engineSeconds: 3,
-  store: 'memory',
-  sameThread: false,
+  service: 'process',
+  url: undefined,
+  store: 'sqlite',
+  profile: undefined,
+  root: undefined,
   encoding: 'identity',
   answers: 'both',
 };
 
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
-       [--updates 0] [--engine-seconds 3] [--store memory|sqlite] [--same-thread]
-       [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
+       [--updates 0] [--engine-seconds 3] [--service process|worker|same-thread]
+       [--url http://127.0.0.1:8787] [--store sqlite|memory] [--same-thread]
+       [--profile <dir>] [--root <checkout>] [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
+--service process (the default) runs what npm start runs (demo/server/main.ts), in its own process
+with a fresh DATA_DIR; --url measures a service already running with LARGE_MODEL_NODES=<nodes>;
+--store applies to --service worker and same-thread; --profile writes the service process's
+CPU profile (node --cpu-prof) into a folder; --root runs another checkout's service
+(before and after a change, on the same machine at the same time).
 Each flag also reads from the environment: BENCH_NODES, BENCH_SECONDS, ...`;
 
 /** Reads the options; prints the usage and exits on `--help` or a bad value. */
@@ -79,7 +99,6 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     }
     options.store = store;
   }
-  options.sameThread = argv.includes('--same-thread') || env.BENCH_SAME_THREAD === '1';
   const choice = <T extends string>(flag: string, allowed: readonly T[]): T | undefined => {
     const at = argv.indexOf(`--${flag}`);
     const raw = at >= 0 ? argv[at + 1] : env[`BENCH_${flag.toUpperCase()}`];
@@ -92,6 +111,18 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   };
   if (argv.includes('--gzip') || env.BENCH_GZIP === '1') options.encoding = 'gzip';
   options.encoding = choice('encoding', ['identity', 'gzip', 'br'] as const) ?? options.encoding;
+  options.service =
+    choice('service', ['process', 'worker', 'same-thread'] as const) ??
+    (argv.includes('--same-thread') || env.BENCH_SAME_THREAD === '1'
+      ? 'same-thread'
+      : options.service);
+  const text = (flag: string) => {
+    const at = argv.indexOf(`--${flag}`);
+    return at >= 0 ? argv[at + 1] : env[`BENCH_${flag.toUpperCase()}`];
+  };
+  options.url = text('url') || undefined;
+  options.profile = text('profile') || undefined;
+  options.root = text('root') || undefined;
   options.answers = choice('answers', ['compressed', 'full', 'both'] as const) ?? options.answers;
   return options;
 }

@@ -16,3 +16,15 @@ export function threadCpuMs(): number | null {
     return null;
   }
 }
+
+/** CPU time of a whole process (all its threads) in milliseconds, or null where `/proc` is missing. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}

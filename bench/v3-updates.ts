@@ -1,8 +1,11 @@
 // `npm run bench`: v3 updates against the reference service over real HTTP, on a generated
 // model of 2,000 nodes, from 32 concurrent sessions; then the engine alone for contrast.
 // Not a test: it prints figures. `npm run bench -- --help` lists the settings.
-import http from 'node:http';
-import os from 'node:os';
+import {spawn} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import os, {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {Worker} from 'node:worker_threads';
 import type {Configuration, FeatureNode, Requirement} from '../src/wire/index.js';
@@ -18,6 +21,8 @@ import {
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startBenchServer, type BenchServer} from './bench-server.js';
+import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
+import {processCpuMs} from './thread-cpu.js';
 import {requestDemoToken} from '../test/helpers/demo-token.js';
 
 const NodeKind = {alternative: 2, or: 3, optional: 0, input: 8, slider: 7, text: 3} as const;
@@ -77,56 +82,6 @@ const percentile = (sorted: readonly number[], p: number) =>
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-interface PutAnswer {
-  status: number;
-  /** The body as sent (compressed when `encoding` says so), joined only when checked. */
-  chunks: Buffer[];
-  encoding: string | undefined;
-  wireBytes: number;
-}
-
-/** One PUT over a kept-alive socket; the body is left as it came (decoded only when checked). */
-function put(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<PutAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {method: 'PUT', agent, headers: {...headers, 'Content-Length': Buffer.byteLength(body)}},
-      (response) => {
-        const chunks: Buffer[] = [];
-        let wireBytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          wireBytes += chunk.length;
-        });
-        response.on('end', () => {
-          resolve({
-            status: response.statusCode ?? 0,
-            chunks,
-            encoding: response.headers['content-encoding'],
-            wireBytes,
-          });
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      // The service may close a kept-alive socket just as it is reused (its keep-alive
-      // timeout); Node's documentation retries exactly that case.
-      if (request.reusedSocket && error.code === 'ECONNRESET') {
-        put(agent, url, headers, body).then(resolve, reject);
-      } else {
-        reject(error);
-      }
-    });
-    request.end(body);
-  });
-}
-
 const decode = (body: Buffer, encoding: string | undefined) =>
   (encoding === 'br'
     ? brotliDecompressSync(body)
@@ -135,12 +90,14 @@ const decode = (body: Buffer, encoding: string | undefined) =>
       : body
   ).toString('utf8');
 
-/** The service's own CPU time in ms, when it runs on a worker thread of its own (Linux). */
+/** The service's own CPU time in ms (Linux), when it runs apart from the clients. */
 type MeasuredServer = BenchServer & {cpuMs?: () => Promise<number | null>};
 
 async function startServer(options: BenchOptions): Promise<MeasuredServer> {
+  if (options.url) return externalServer(options.url, options);
+  if (options.service === 'process') return startServiceProcess(options);
   const settings = {nodes: options.nodes, seed: options.seed, store: options.store};
-  if (options.sameThread) return startBenchServer(settings);
+  if (options.service === 'same-thread') return startBenchServer(settings);
   // Node 20 does not run --import hooks for a worker's entry, so the worker registers tsx
   // itself before it loads the TypeScript entry.
   const entry = new URL('./server-worker.ts', import.meta.url).href;
@@ -174,6 +131,73 @@ async function startServer(options: BenchOptions): Promise<MeasuredServer> {
       worker.postMessage('close');
       await closed;
       await worker.terminate();
+    },
+  };
+}
+
+/** A service someone else started (`LARGE_MODEL_NODES=2000 npm start`), at `url`. */
+function externalServer(url: string, options: BenchOptions): MeasuredServer {
+  return {
+    url: url.replace(/\/+$/, ''),
+    identifier: `Large Model ${options.nodes}`,
+    async commits() {
+      return null;
+    },
+    async close() {},
+  };
+}
+
+/**
+ * What `npm start` runs (`demo/server/main.ts`: the service behind the demo pages and the
+ * widget's files, its database in `DATA_DIR` with group commit) in a process of its own, with
+ * a fresh `DATA_DIR` and `LARGE_MODEL_NODES`; the clients stay in this process.
+ */
+async function startServiceProcess(options: BenchOptions): Promise<MeasuredServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-bench-'));
+  const root = options.root ?? fileURLToPath(new URL('..', import.meta.url));
+  const nodeArgs = ['--import', 'tsx'];
+  if (options.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.profile);
+  // tsx from this checkout: another one may not have it installed.
+  nodeArgs[1] = import.meta.resolve('tsx');
+  // What `npm start` runs after its build; a checkout from before the demo host moved
+  // served everything from service/main.ts.
+  const entry = existsSync(join(root, 'demo/server/main.ts'))
+    ? 'demo/server/main.ts'
+    : 'service/main.ts';
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LARGE_MODEL_NODES: String(options.nodes),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (data: Buffer) => {
+      out += data.toString();
+      const found = /http:\/\/[\d.]+:\d+/.exec(out);
+      if (found) resolve(found[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`The service stopped (${code}): ${out}`)));
+  });
+  return {
+    url,
+    identifier: `Large Model ${options.nodes}`,
+    async cpuMs() {
+      return processCpuMs(child.pid!);
+    },
+    async commits() {
+      return null;
+    },
+    async close() {
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, {recursive: true, force: true});
     },
   };
 }
@@ -248,28 +272,32 @@ async function httpPhase(
   const cpuBefore = process.cpuUsage();
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
   const commitsBefore = await server.commits();
-  // node:http with one kept-alive socket per session: fetch (undici) costs the clients about
-  // twice the service's own CPU time per small answer, and the clients share the machine.
-  const agent = new http.Agent({keepAlive: true, maxSockets: sessions.length, timeout: 4000});
+  // One kept-alive connection per session, on a minimal client (bench/http-client.ts): the
+  // clients share the machine's two cores with the service, so they must cost little.
+  const connections = sessions.map(() => new HttpConnection(server.url));
+  const headers = {
+    Authorization: bearer,
+    'Content-Type': 'application/json',
+    'Accept-Encoding': options.encoding,
+  };
   await Promise.all(
     sessions.map(async (session, loop) => {
       const next = random(options.seed * 1000 + loop + (mode === 'full' ? 500 : 0));
+      const connection = connections[loop]!;
+      const url = new URL(`${server.url}/api/3/configurator/${session.id}?${query}`);
       while (performance.now() < deadline && sent < limit) {
         sent++;
         const body = JSON.stringify(nextRequirement(choices, next));
-        const t0 = performance.now();
-        const response = await put(
-          agent,
-          `${server.url}/api/3/configurator/${session.id}?${query}`,
-          {
-            Authorization: bearer,
-            'Content-Type': 'application/json',
-            'Accept-Encoding': options.encoding,
-          },
+        const request = requestText(
+          'PUT',
+          url,
+          headers,
           body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
         );
+        const t0 = performance.now();
+        const response: RawAnswer = await connection.request(request);
         latencies.push(performance.now() - t0);
-        bytes += response.wireBytes;
+        bytes += response.bodyBytes;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         // Now and then, check that the answer really is this session's configuration.
         if (response.status === 200 && latencies.length % 64 === 0) {
@@ -290,7 +318,7 @@ async function httpPhase(
   );
   const elapsed = (performance.now() - began) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  agent.destroy();
+  for (const connection of connections) connection.close();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
   const commitsAfter = await server.commits();
   latencies.sort((a, b) => a - b);
@@ -306,14 +334,31 @@ async function httpPhase(
     `  throughput      ${rate.toFixed(1)} updates/s   goal >= ${goal.throughput}: ${mark(rate >= goal.throughput)}`,
   );
   // CPU time tells what an update costs even when other work shares the machine.
-  console.log(
-    `  CPU per update  ${ms((cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length))}` +
-      ' (service and clients together)',
-  );
-  if (serviceCpuBefore !== null && serviceCpuAfter !== null) {
-    // The service thread alone: what an update costs the service, whatever else runs.
-    const perUpdate = (serviceCpuAfter - serviceCpuBefore) / Math.max(1, latencies.length);
-    console.log(`  service CPU     ${ms(perUpdate)} per update (the service's thread alone)`);
+  const perUpdate = (cpuMs: number) => ms(cpuMs / Math.max(1, latencies.length));
+  const ownCpuMs = (cpu.user + cpu.system) / 1000;
+  const serviceCpuMs =
+    serviceCpuBefore !== null && serviceCpuAfter !== null
+      ? serviceCpuAfter - serviceCpuBefore
+      : null;
+  if (options.service === 'process' && !options.url) {
+    // The service in its own process: this process is the clients alone.
+    console.log(`  clients CPU     ${perUpdate(ownCpuMs)} per update (the load generator)`);
+    if (serviceCpuMs !== null) {
+      console.log(
+        `  service CPU     ${perUpdate(serviceCpuMs)} per update (the service's process, all its threads)`,
+      );
+      console.log(`  CPU per update  ${perUpdate(ownCpuMs + serviceCpuMs)} (service and clients)`);
+    }
+  } else {
+    console.log(
+      `  CPU per update  ${perUpdate(ownCpuMs)} (${options.url ? 'the clients alone' : 'service and clients together'})`,
+    );
+    if (serviceCpuMs !== null) {
+      // The service thread alone: what an update costs the service, whatever else runs.
+      console.log(
+        `  service CPU     ${perUpdate(serviceCpuMs)} per update (the service's thread alone)`,
+      );
+    }
   }
   if (commitsBefore !== null && commitsAfter !== null) {
     // Group commit: one transaction and one sync for the updates that arrive together.
@@ -398,7 +443,7 @@ console.log(
   `v3 update benchmark: ${options.nodes} nodes (seed ${options.seed}), ${options.sessions} sessions, ` +
     `${options.seconds} s${options.updates ? ` or ${options.updates} updates` : ''}, ${options.store} store, ` +
     `${options.answers} answers as ${options.encoding}, ` +
-    `service on ${options.sameThread ? 'the same thread' : 'a worker thread'}`,
+    `service ${options.url ? `at ${options.url}` : options.service === 'process' ? 'as npm start runs it, in its own process (DATA_DIR)' : `on ${options.service === 'worker' ? 'a worker thread' : 'the same thread'}`}`,
 );
 console.log(`load average ${load()} (1, 5, 15 min) on ${os.cpus().length} cores`);
 await httpPhases(options);

@@ -15,18 +15,47 @@ export interface SessionRecord {
   updatedAt: string;
 }
 
+/** Sessions kept in memory besides the store, the most recently used. */
+const cachedSessions = 5000;
+
 /**
  * The `sessions` collection; codes are found through the store's index on `code`. Reads and writes are synchronous, so a
  * handler that reads, applies and saves without awaiting in between cannot interleave with
  * another update of the same session.
+ *
+ * The sessions used last are kept in memory as they were saved, so an update neither reads
+ * and parses its session from the database nor recomputes what the engine caches per state
+ * object (the fingerprint of the previous answer). Records and their states are values: no
+ * one changes them in place, a change is a new record. When the store undoes writes (a
+ * failed request or group commit) the cache is dropped, as it may hold what was undone.
  */
 export class Sessions {
   readonly #store: Store;
   readonly #now: () => number;
+  /** By lower-case id, least recently used first. */
+  readonly #cache = new Map<string, SessionRecord>();
+  #undone: number;
 
   constructor(store: Store, now: () => number) {
     this.#store = store;
     this.#now = now;
+    this.#undone = store.undone;
+  }
+
+  /** Drops the cache if the store undid writes since it was filled. */
+  #check(): void {
+    if (this.#store.undone === this.#undone) return;
+    this.#cache.clear();
+    this.#undone = this.#store.undone;
+  }
+
+  #remember(record: SessionRecord): void {
+    this.#check();
+    this.#cache.delete(record.id);
+    this.#cache.set(record.id, record);
+    if (this.#cache.size > cachedSessions) {
+      this.#cache.delete(this.#cache.keys().next().value as string);
+    }
   }
 
   get #collection() {
@@ -52,12 +81,23 @@ export class Sessions {
       updatedAt: at,
     };
     this.#collection.put(record);
+    this.#remember(record);
     return record;
   }
 
   /** The session with this id (GUID, any case). */
   get(id: string): SessionRecord | undefined {
-    return this.#collection.get(id.toLowerCase());
+    const key = id.toLowerCase();
+    this.#check();
+    const cached = this.#cache.get(key);
+    if (cached) {
+      this.#cache.delete(key);
+      this.#cache.set(key, cached);
+      return cached;
+    }
+    const record = this.#collection.get(key);
+    if (record) this.#remember(record);
+    return record;
   }
 
   /** The session with this code (any case). */
@@ -70,6 +110,7 @@ export class Sessions {
   save(record: SessionRecord): SessionRecord {
     const saved = {...record, updatedAt: new Date(this.#now()).toISOString()};
     this.#collection.put(saved);
+    this.#remember(saved);
     return saved;
   }
 }

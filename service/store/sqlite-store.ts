@@ -1,3 +1,5 @@
+import {closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync} from 'node:fs';
+import {dirname} from 'node:path';
 import Database from 'better-sqlite3';
 import {collectionTable, migrate, propertyExpression, quoteName} from './schema.js';
 import {StorageError, storageFault} from './storage-error.js';
@@ -14,10 +16,16 @@ export interface SqliteStoreOptions {
   groupCommits?: boolean;
   /** When a group commits; default at the end of the current turn (`setImmediate`). */
   scheduleCommit?: (commit: () => void) => void;
+  /**
+   * Syncs the write-ahead log after group commits, off the event loop; default `fs.fdatasync`
+   * on the thread pool. Tests hold or fail it.
+   */
+  syncLog?: (fd: number, done: (error: Error | null) => void) => void;
 }
 
 interface Group {
   readonly number: number;
+  /** Settles once the group is committed and on disk (or its commit or sync failed). */
   readonly committed: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
@@ -60,17 +68,28 @@ export class SqliteStore implements Store {
   #changesAtFault = 0;
   readonly #grouped: boolean;
   readonly #scheduleCommit: (commit: () => void) => void;
+  readonly #syncLog: (fd: number, done: (error: Error | null) => void) => void;
   /** The group open now, if any. */
   #group: Group | undefined;
   #groupsOpened = 0;
   /** The last group whose commit failed, and why. */
   #failed: {number: number; error: unknown} | undefined;
   #commits = 0;
+  #undone = 0;
+  /** Groups committed whose log writes are not synced yet, oldest first. */
+  #unsynced: Group[] = [];
+  /** The log sync running now on the thread pool, if any. */
+  #syncing: Promise<void> | undefined;
+  /** The write-ahead log, opened for syncing it off the event loop. */
+  #walFd: number | undefined;
+  /** A failed sync: what the database holds may no longer be on disk, so nothing is answered. */
+  #broken: StorageError | undefined;
 
   constructor(filename = ':memory:', options: SqliteStoreOptions = {}) {
     this.filename = filename;
     this.#grouped = (options.groupCommits ?? false) && filename !== ':memory:';
     this.#scheduleCommit = options.scheduleCommit ?? ((commit) => setImmediate(commit));
+    this.#syncLog = options.syncLog ?? fdatasync;
     this.#db = new Database(filename, {timeout: 0});
     try {
       if (filename !== ':memory:') {
@@ -79,7 +98,9 @@ export class SqliteStore implements Store {
         this.#db.pragma('locking_mode = EXCLUSIVE');
         const mode = this.#db.pragma('journal_mode = WAL', {simple: true});
         if (mode !== 'wal') throw new Error(`SQLite refused WAL mode (got ${String(mode)})`);
-        this.#db.pragma('synchronous = FULL');
+        // Grouped, a commit only writes the log and the sync runs on the thread pool while
+        // the event loop serves the next group (docs/decisions/0034); else each commit syncs.
+        this.#db.pragma(this.#grouped ? 'synchronous = NORMAL' : 'synchronous = FULL');
       }
       // Sorting for a list query never needs a temporary file, so reads work on a full disk.
       this.#db.pragma('temp_store = MEMORY');
@@ -126,6 +147,10 @@ export class SqliteStore implements Store {
     return collection as unknown as Collection<T>;
   }
 
+  get undone(): number {
+    return this.#undone;
+  }
+
   /** Commits that ended a write transaction or a group (each one sync on a file database). */
   get commits(): number {
     return this.#commits;
@@ -133,6 +158,7 @@ export class SqliteStore implements Store {
 
   transaction<R>(work: () => R): R {
     if (this.#closed) throw new Error('The store is closed');
+    if (this.#broken) throw this.#broken;
     if (this.#grouped && this.#depth === 0) this.#openGroup();
     const outer = this.#depth === 0 && !this.#grouped;
     const savepoint = `t${this.#depth}`;
@@ -162,19 +188,32 @@ export class SqliteStore implements Store {
 
   durability(): () => Promise<void> {
     if (!this.#grouped) return settled;
-    // Groups numbered from here on may hold writes this work makes or reads.
-    const mark = this.#group?.number ?? this.#groupsOpened + 1;
+    // Groups numbered from here on may hold writes this work makes or reads: the open one,
+    // those committed and not yet synced (their writes are visible), and any opened later.
+    const mark = this.#group?.number ?? this.#unsynced[0]?.number ?? this.#groupsOpened + 1;
     return async () => {
-      const open = this.#group;
-      if (open) await open.committed.catch(() => undefined);
+      // The newest group still pending: syncs run in order, so it settling covers the others.
+      const pending = this.#group ?? this.#unsynced.at(-1);
+      if (pending) await pending.committed.catch(() => undefined);
+      if (this.#broken) throw this.#broken;
       const failed = this.#failed;
       if (failed && failed.number >= mark) throw failed.error;
     };
   }
 
-  /** Commits the open group now (before a step outside the database relies on it). */
+  /** Commits the open group now and syncs it (before a step outside the database relies on it). */
   flush(): void {
     if (this.#group) this.#commitGroup(this.#group);
+    if (this.#unsynced.length > 0 && !this.#broken) {
+      try {
+        const fd = this.#wal();
+        if (fd !== undefined) fdatasyncSync(fd);
+        this.#synced(this.#unsynced.length);
+      } catch (error) {
+        this.#syncFailed(error);
+      }
+    }
+    if (this.#broken) throw this.#broken;
     const failed = this.#failed;
     if (failed && failed.number === this.#groupsOpened) throw failed.error;
   }
@@ -207,10 +246,88 @@ export class SqliteStore implements Store {
       return;
     }
     this.#committed();
-    group.resolve();
+    this.#unsynced.push(group);
+    this.#sync();
+  }
+
+  /**
+   * Syncs the log on the thread pool, one sync at a time: the groups committed while one runs
+   * are covered by the next, so the syncs per second adapt to the disk and never block the loop.
+   */
+  #sync(): void {
+    if (this.#syncing || this.#unsynced.length === 0 || this.#broken) return;
+    const count = this.#unsynced.length;
+    let fd: number | undefined;
+    try {
+      fd = this.#wal();
+    } catch (error) {
+      this.#syncFailed(error);
+      return;
+    }
+    if (fd === undefined) {
+      this.#synced(count);
+      return;
+    }
+    this.#syncing = new Promise<void>((resolve) => {
+      this.#syncLog(fd, (error) => {
+        this.#syncing = undefined;
+        if (error) this.#syncFailed(error);
+        else this.#synced(count);
+        resolve();
+        this.#sync();
+      });
+    });
+  }
+
+  /** The oldest `count` unsynced groups are on disk: their callers may be answered. */
+  #synced(count: number): void {
+    for (const group of this.#unsynced.splice(0, count)) group.resolve();
+  }
+
+  /**
+   * A failed sync may have lost writes the database already shows (the kernel drops the
+   * pages it could not write and the next sync succeeds), so no later answer could be trusted:
+   * every caller waiting and every later one gets 503 `storage_unavailable` until a restart
+   * reads what the disk really holds.
+   */
+  #syncFailed(error: unknown): void {
+    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown';
+    this.#broken ??= new StorageError(
+      'SQLITE_IOERR_FSYNC',
+      `syncing the log failed (${code}); restart the service`,
+    );
+    console.error(
+      `Storage: syncing the log failed (${String(error)}); nothing is answered until a restart`,
+    );
+    this.#undone++;
+    for (const group of this.#unsynced.splice(0)) group.reject(this.#broken);
+  }
+
+  /**
+   * A descriptor of the write-ahead log (`<file>-wal`), or undefined while there is none (no
+   * commit has written anything, so there is nothing to sync).
+   */
+  #wal(): number | undefined {
+    if (this.#walFd === undefined) {
+      try {
+        this.#walFd = openSync(`${this.filename}-wal`, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      // The log file is new since the database opened: its directory entry must be on disk too.
+      const dir = openSync(dirname(this.filename), 'r');
+      try {
+        fsyncSync(dir);
+      } finally {
+        closeSync(dir);
+      }
+    }
+    return this.#walFd;
   }
 
   #failGroup(group: Group, error: unknown): void {
+    this.#undone++;
     if (this.#group === group) this.#group = undefined;
     this.#failed = {number: group.number, error};
     for (const name of this.#createdInTransaction) this.#tables.delete(name);
@@ -252,6 +369,19 @@ export class SqliteStore implements Store {
     if (this.#closed) return;
     // What was written before closing is kept, as without groups.
     if (this.#group) this.#commitGroup(this.#group);
+    // Awaited only when running: closing must stay synchronous otherwise (a failed open).
+    while (this.#syncing) await this.#syncing;
+    if (this.#unsynced.length > 0) {
+      try {
+        const fd = this.#wal();
+        if (fd !== undefined) fdatasyncSync(fd);
+        this.#synced(this.#unsynced.length);
+      } catch (error) {
+        this.#syncFailed(error);
+      }
+    }
+    if (this.#walFd !== undefined) closeSync(this.#walFd);
+    this.#walFd = undefined;
     this.#closed = true;
     // Closing checkpoints the WAL into the database file; on a full disk that fails and the
     // WAL stays, which the next open reads as it is.
@@ -326,6 +456,7 @@ export class SqliteStore implements Store {
   }
 
   #undo(outer: boolean, savepoint: string): void {
+    this.#undone++;
     try {
       if (outer) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');

@@ -63,5 +63,11 @@ export interface Store {
    * in groups (see `SqliteStoreOptions.groupCommits`) settles when the group is committed.
    */
   durability(): () => Promise<void>;
+  /**
+   * How many times writes were undone so far (a transaction that threw, a group whose commit
+   * failed). A cache of records read or written must forget them when this moves: what it
+   * holds may be gone from the store.
+   */
+  readonly undone: number;
   close(): Promise<void>;
 }

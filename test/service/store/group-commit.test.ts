@@ -230,4 +230,94 @@ describe('group commit', () => {
     );
     await store.close();
   });
+
+  test('the log is synced off the event loop: answers wait for their sync, the next group goes on meanwhile', async () => {
+    const {store, service, syncs, holdSyncs} = await syncHeldService();
+    try {
+      const chairs = [await startChair(service), await startChair(service)];
+      const warranty = chairNode('warranty-2');
+      const update = (id: string) =>
+        putRequirement(service, id, {featureModelNodeId: warranty, value: 1, isSelection: true});
+
+      holdSyncs(true);
+      const before = store.commits;
+      const first = update(chairs[0]!.id);
+      const firstSettled = settledYet([first]);
+      await until(() => syncs.length === 1);
+      assert.equal(store.commits, before + 1, 'committed, its sync running');
+      // The event loop is free while the sync runs: the next update is handled and committed,
+      // and waits for a sync of its own, which starts once the running one is done.
+      const second = update(chairs[1]!.id);
+      const secondSettled = settledYet([second]);
+      await until(() => store.commits === before + 2);
+      assert.equal(syncs.length, 1, 'one sync at a time');
+      assert.deepEqual([...firstSettled, ...secondSettled], [false, false]);
+
+      syncs.shift()!(null);
+      assert.equal((await first).status, 200);
+      await until(() => syncs.length === 1);
+      assert.deepEqual(secondSettled, [false]);
+      syncs.shift()!(null);
+      const answer = await second;
+      assert.equal(answer.status, 200);
+      assert.equal(valueOf(await json<Configuration>(answer), warranty), 1);
+    } finally {
+      holdSyncs(false);
+      await service.close();
+    }
+  });
+
+  test('a failed sync fails every request waiting for it and every later one until a restart', async () => {
+    const {service, syncs, holdSyncs} = await syncHeldService();
+    const originalError = console.error;
+    try {
+      const chair = await startChair(service);
+      holdSyncs(true);
+      const update = putRequirement(service, chair.id, {
+        featureModelNodeId: chairNode('warranty-2'),
+        value: 1,
+        isSelection: true,
+      });
+      await until(() => syncs.length === 1);
+      console.error = () => {};
+      syncs.shift()!(Object.assign(new Error('EIO: i/o error, fdatasync'), {code: 'EIO'}));
+      const later = await service.call(`/configurator/1/configurator/open/${chair.id}`);
+      for (const answer of [await update, later]) {
+        assert.equal(answer.status, 503);
+        assert.equal((await json<{code: string}>(answer)).code, 'storage_unavailable');
+      }
+    } finally {
+      console.error = originalError;
+      holdSyncs(false);
+      await service.close();
+    }
+  });
 });
+
+/** The service on a store committing in groups whose log syncs the test may hold or fail. */
+async function syncHeldService() {
+  let holding = false;
+  const syncs: Array<(error: Error | null) => void> = [];
+  const store = openStore(tempDir(), {
+    groupCommits: true,
+    syncLog: (_fd, done) => (holding ? syncs.push(done) : setImmediate(done, null)),
+  }) as SqliteStore;
+  const service = await startService({store});
+  return {
+    store,
+    service,
+    syncs,
+    holdSyncs(hold: boolean) {
+      holding = hold;
+      if (!hold) for (const done of syncs.splice(0)) done(null);
+    },
+  };
+}
+
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+function until(condition: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (condition() ? resolve() : setImmediate(check));
+    check();
+  });
+}
