@@ -60,6 +60,7 @@ export class SqliteStore implements Store {
   readonly #statements = new Map<string, Statement>();
   /** Tables known to exist; one created in a transaction that is undone is forgotten again. */
   readonly #tables = new Set<string>();
+  readonly #writes = new Map<string, number>();
   #createdInTransaction: string[] = [];
   #depth = 0;
   #closed = false;
@@ -129,6 +130,7 @@ export class SqliteStore implements Store {
               throw new TypeError('A record needs a string `id`');
             }
             this.#ensureTable(name);
+            this.#countWrite(name);
             this.#run(
               `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
               (s) => s.run(value.id, JSON.stringify(value)),
@@ -138,6 +140,7 @@ export class SqliteStore implements Store {
         delete: (id) =>
           this.transaction(() => {
             if (!this.#hasTable(name)) return false;
+            this.#countWrite(name);
             const result = this.#run(`DELETE FROM ${table} WHERE id = ?`, (s) => s.run(id));
             return (result as Database.RunResult).changes > 0;
           }),
@@ -145,6 +148,14 @@ export class SqliteStore implements Store {
       this.#collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
+  }
+
+  writes(collection: string): number {
+    return this.#writes.get(collection) ?? 0;
+  }
+
+  #countWrite(name: string): void {
+    this.#writes.set(name, (this.#writes.get(name) ?? 0) + 1);
   }
 
   get undone(): number {
