@@ -1,7 +1,15 @@
 import {closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync} from 'node:fs';
 import {dirname} from 'node:path';
 import Database from 'better-sqlite3';
-import {collectionTable, migrate, propertyExpression, quoteName} from './schema.js';
+import {
+  collectionTable,
+  columnName,
+  columnsOf,
+  columnValue,
+  migrate,
+  propertyExpression,
+  quoteName,
+} from './schema.js';
 import {StorageError, storageFault} from './storage-error.js';
 import type {Collection, PropertyValue, Query, Store} from './store.js';
 
@@ -116,6 +124,11 @@ export class SqliteStore implements Store {
     let collection = this.#collections.get(name);
     if (!collection) {
       const table = quoteName(name);
+      const columns = columnsOf(name);
+      const upsert =
+        `INSERT INTO ${table} (id, doc${columns.map((p) => `, ${columnName(p)}`).join('')}) ` +
+        `VALUES (?, ?${', ?'.repeat(columns.length)}) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc` +
+        columns.map((p) => `, ${columnName(p)} = excluded.${columnName(p)}`).join('');
       collection = {
         get: (id) => {
           if (!this.#hasTable(name)) return undefined;
@@ -131,9 +144,9 @@ export class SqliteStore implements Store {
             }
             this.#ensureTable(name);
             this.#countWrite(name);
-            this.#run(
-              `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-              (s) => s.run(value.id, JSON.stringify(value)),
+            const record = value as unknown as Record<string, unknown>;
+            this.#run(upsert, (s) =>
+              s.run(value.id, JSON.stringify(value), ...columns.map((p) => columnValue(record[p]))),
             );
             return value;
           }),
@@ -408,7 +421,7 @@ export class SqliteStore implements Store {
     const conditions: string[] = [];
     const values: unknown[] = [];
     for (const [property, value] of Object.entries(query.where ?? {})) {
-      const expression = propertyExpression(property);
+      const expression = propertyExpression(name, property);
       if (Array.isArray(value)) {
         // One statement shape for any number of values, and still the property's index.
         conditions.push(`${expression} IN (SELECT value FROM json_each(?))`);
@@ -423,7 +436,7 @@ export class SqliteStore implements Store {
     const direction = query.descending ? 'DESC' : 'ASC';
     // Ties keep insertion order in both directions, as the in-memory sort of the API did.
     const order = query.orderBy
-      ? `${propertyExpression(query.orderBy)} ${direction}, ord ASC`
+      ? `${propertyExpression(name, query.orderBy)} ${direction}, ord ASC`
       : `ord ${direction}`;
     let sql = `SELECT doc FROM ${table}`;
     if (conditions.length > 0) sql += ` WHERE ${conditions.join(' AND ')}`;
