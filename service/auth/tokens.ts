@@ -28,6 +28,15 @@ export type TokenCheck =
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A token found valid, as the store held it when it was read. */
+interface CachedToken {
+  expiresAt: number;
+  principal: Principal;
+}
+
+// Every request checks its token; a shop's shoppers hold a few thousand at a time.
+const maxCachedTokens = 10_000;
+
 /**
  * Issues and checks opaque bearer tokens kept in the store's `tokens` collection, so they
  * survive a restart with the durable store.
@@ -36,6 +45,17 @@ export class Tokens {
   readonly #store: Store;
   readonly #now: () => number;
   #issuedSincePrune = 0;
+  /**
+   * Tokens checked recently, by hash, oldest use first. Valid while nobody else wrote to the
+   * `tokens` collection (a revocation deletes or replaces records there) and the store undid
+   * nothing; expiry is compared on every check. See docs/decisions/0046.
+   */
+  readonly #cache = new Map<string, CachedToken>();
+  /** The collection's writes and the store's undone count the cache was filled under. */
+  #cachedAtWrites = 0;
+  #cachedAtUndone = 0;
+  /** Writes this class made that cannot change a cached record (a new token's insert). */
+  #ownInserts = 0;
 
   constructor(store: Store, now: () => number) {
     this.#store = store;
@@ -64,19 +84,56 @@ export class Tokens {
       issuedAt,
       expiresAt: issuedAt + lifetimeMs,
     });
+    // Counted once made: a failed put counts as someone else's write and empties the cache.
+    this.#ownInserts++;
     // Every client asks for tokens again and again; drop the dead ones now and then.
     if (++this.#issuedSincePrune >= 100) this.prune();
     return token;
   }
 
   check(token: string): TokenCheck {
-    const record = this.#collection.get(hashToken(token));
+    const hash = hashToken(token);
+    const cached = this.#cached(hash);
+    if (cached) {
+      if (cached.expiresAt <= this.#now()) return {ok: false, reason: 'expired'};
+      return {ok: true, principal: cached.principal};
+    }
+    const record = this.#collection.get(hash);
     if (!record) return {ok: false, reason: 'invalid'};
     // A record without a readable scope predates scopes or was damaged: unknown, not widened.
     const scopes = storedScopes(record.scope);
     if (!scopes) return {ok: false, reason: 'invalid'};
+    // Shared by every request with this token while it is cached.
+    const principal: Principal = Object.freeze({
+      clientId: record.clientId,
+      userId: record.userId,
+      scopes: Object.freeze(scopes),
+    });
     if (record.expiresAt <= this.#now()) return {ok: false, reason: 'expired'};
-    return {ok: true, principal: {clientId: record.clientId, userId: record.userId, scopes}};
+    if (this.#cache.size >= maxCachedTokens) {
+      this.#cache.delete(this.#cache.keys().next().value!);
+    }
+    this.#cache.set(hash, {expiresAt: record.expiresAt, principal});
+    return {ok: true, principal};
+  }
+
+  /** The cached check of a token, unless a write the cache did not see may have changed it. */
+  #cached(hash: string): CachedToken | undefined {
+    const writes = this.#store.writes('tokens') - this.#ownInserts;
+    const undone = this.#store.undone;
+    if (writes !== this.#cachedAtWrites || undone !== this.#cachedAtUndone) {
+      this.#cache.clear();
+      this.#cachedAtWrites = writes;
+      this.#cachedAtUndone = undone;
+      return undefined;
+    }
+    const cached = this.#cache.get(hash);
+    if (cached) {
+      // Most recently used last, so the bound drops the token unused longest.
+      this.#cache.delete(hash);
+      this.#cache.set(hash, cached);
+    }
+    return cached;
   }
 
   /** Deletes tokens that expired more than a day ago (younger ones still answer "expired"). */

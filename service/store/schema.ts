@@ -59,17 +59,67 @@ export function collectionTable(name: string): string {
   ) STRICT`;
 }
 
-/** An index on one top-level property, usable by `find({where})` and by `orderBy`. */
-function propertyIndex(collection: string, property: string): string {
-  return `CREATE INDEX IF NOT EXISTS ${quoteName(`${collection}_${property}`)} ON ${quoteName(collection)} (${propertyExpression(property)})`;
+/** A property column and its index, added to a collection's table (migration 3). */
+function addPropertyColumn(db: Database.Database, collection: string, property: string): void {
+  const table = quoteName(collection);
+  const column = columnName(property);
+  db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ANY`);
+  db.exec(`UPDATE ${table} SET ${column} = ${jsonExpression(property)}`);
+  db.exec(`DROP INDEX IF EXISTS ${quoteName(`${collection}_${property}`)}`);
+  db.exec(`CREATE INDEX ${quoteName(`${collection}_${property}_column`)} ON ${table} (${column})`);
 }
 
-/** The SQL expression of a record's top-level property, the same text in indexes and queries. */
-export function propertyExpression(property: string): string {
+/**
+ * Top-level properties kept in a column of their own beside the JSON, by collection: a write
+ * binds the value instead of SQLite parsing the document again for a `json_extract` index.
+ * Only for properties of records written on hot paths (a session is saved on every update).
+ * The column holds what `json_extract` would give, so queries answer the same.
+ */
+export const propertyColumns: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['code'],
+};
+
+/** The property columns of a collection (none for most). */
+export function columnsOf(collection: string): readonly string[] {
+  return Object.hasOwn(propertyColumns, collection) ? propertyColumns[collection]! : [];
+}
+
+/** A property column's value as `json_extract` reads it from the record's JSON. */
+export function columnValue(value: unknown): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return JSON.stringify(value);
+}
+
+/** An index on one top-level property, usable by `find({where})` and by `orderBy`. */
+function propertyIndex(collection: string, property: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${quoteName(`${collection}_${property}`)} ON ${quoteName(collection)} (${jsonExpression(property)})`;
+}
+
+/**
+ * The SQL expression of a record's top-level property in a collection, the same text in
+ * indexes and queries: its column where it has one, else read from the JSON.
+ */
+export function propertyExpression(collection: string, property: string): string {
+  return columnsOf(collection).includes(property) ? columnName(property) : jsonExpression(property);
+}
+
+function checkedProperty(property: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(property)) {
     throw new TypeError(`Not a property name the store queries by: ${JSON.stringify(property)}`);
   }
-  return `json_extract(doc, '$.${property}')`;
+  return property;
+}
+
+function jsonExpression(property: string): string {
+  return `json_extract(doc, '$.${checkedProperty(property)}')`;
+}
+
+/** A property column's name: `p_` and the property, clear of `ord`, `id` and `doc`. */
+export function columnName(property: string): string {
+  return `"p_${checkedProperty(property)}"`;
 }
 
 /** A table or index name, checked and quoted (names come from code, never from a request). */
@@ -118,6 +168,15 @@ export const migrations: readonly Migration[] = [
         quotationNumberSequence,
         highest,
       );
+    },
+  },
+  {
+    version: 3,
+    description:
+      'the session code in a column of its own, not a json_extract index (docs/decisions/0047)',
+    up(db) {
+      // Version 3 as released: later changes to `propertyColumns` need a step of their own.
+      addPropertyColumn(db, 'sessions', 'code');
     },
   },
 ];

@@ -1,7 +1,15 @@
 import {closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync} from 'node:fs';
 import {dirname} from 'node:path';
 import Database from 'better-sqlite3';
-import {collectionTable, migrate, propertyExpression, quoteName} from './schema.js';
+import {
+  collectionTable,
+  columnName,
+  columnsOf,
+  columnValue,
+  migrate,
+  propertyExpression,
+  quoteName,
+} from './schema.js';
 import {StorageError, storageFault} from './storage-error.js';
 import type {Collection, PropertyValue, Query, Store} from './store.js';
 
@@ -60,6 +68,7 @@ export class SqliteStore implements Store {
   readonly #statements = new Map<string, Statement>();
   /** Tables known to exist; one created in a transaction that is undone is forgotten again. */
   readonly #tables = new Set<string>();
+  readonly #writes = new Map<string, number>();
   #createdInTransaction: string[] = [];
   #depth = 0;
   #closed = false;
@@ -115,6 +124,11 @@ export class SqliteStore implements Store {
     let collection = this.#collections.get(name);
     if (!collection) {
       const table = quoteName(name);
+      const columns = columnsOf(name);
+      const upsert =
+        `INSERT INTO ${table} (id, doc${columns.map((p) => `, ${columnName(p)}`).join('')}) ` +
+        `VALUES (?, ?${', ?'.repeat(columns.length)}) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc` +
+        columns.map((p) => `, ${columnName(p)} = excluded.${columnName(p)}`).join('');
       collection = {
         get: (id) => {
           if (!this.#hasTable(name)) return undefined;
@@ -129,15 +143,17 @@ export class SqliteStore implements Store {
               throw new TypeError('A record needs a string `id`');
             }
             this.#ensureTable(name);
-            this.#run(
-              `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-              (s) => s.run(value.id, JSON.stringify(value)),
+            this.#countWrite(name);
+            const record = value as unknown as Record<string, unknown>;
+            this.#run(upsert, (s) =>
+              s.run(value.id, JSON.stringify(value), ...columns.map((p) => columnValue(record[p]))),
             );
             return value;
           }),
         delete: (id) =>
           this.transaction(() => {
             if (!this.#hasTable(name)) return false;
+            this.#countWrite(name);
             const result = this.#run(`DELETE FROM ${table} WHERE id = ?`, (s) => s.run(id));
             return (result as Database.RunResult).changes > 0;
           }),
@@ -145,6 +161,14 @@ export class SqliteStore implements Store {
       this.#collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
+  }
+
+  writes(collection: string): number {
+    return this.#writes.get(collection) ?? 0;
+  }
+
+  #countWrite(name: string): void {
+    this.#writes.set(name, (this.#writes.get(name) ?? 0) + 1);
   }
 
   get undone(): number {
@@ -397,7 +421,7 @@ export class SqliteStore implements Store {
     const conditions: string[] = [];
     const values: unknown[] = [];
     for (const [property, value] of Object.entries(query.where ?? {})) {
-      const expression = propertyExpression(property);
+      const expression = propertyExpression(name, property);
       if (Array.isArray(value)) {
         // One statement shape for any number of values, and still the property's index.
         conditions.push(`${expression} IN (SELECT value FROM json_each(?))`);
@@ -412,7 +436,7 @@ export class SqliteStore implements Store {
     const direction = query.descending ? 'DESC' : 'ASC';
     // Ties keep insertion order in both directions, as the in-memory sort of the API did.
     const order = query.orderBy
-      ? `${propertyExpression(query.orderBy)} ${direction}, ord ASC`
+      ? `${propertyExpression(name, query.orderBy)} ${direction}, ord ASC`
       : `ord ${direction}`;
     let sql = `SELECT doc FROM ${table}`;
     if (conditions.length > 0) sql += ` WHERE ${conditions.join(' AND ')}`;

@@ -69,5 +69,11 @@ export interface Store {
    * holds may be gone from the store.
    */
   readonly undone: number;
+  /**
+   * How many puts and deletes a collection has seen since the store opened, counted when made
+   * (also those undone later). A cache of one collection's records compares it with the writes
+   * it made itself to notice anyone else's.
+   */
+  writes(collection: string): number;
   close(): Promise<void>;
 }

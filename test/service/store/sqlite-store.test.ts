@@ -299,6 +299,50 @@ describe('schema migrations', () => {
     check.close();
   });
 
+  test('a version 2 database gets the session code in a column, indexed, and finds by it as before', async () => {
+    const dir = tempDir();
+    const db = new Database(join(dir, databaseFile));
+    assert.equal(migrate(db, 2), 2);
+    const insert = db.prepare('INSERT INTO sessions (id, doc) VALUES (?, ?)');
+    insert.run('s1', JSON.stringify({id: 's1', code: 'ABCDEFGH', state: {on: '10'}}));
+    insert.run('s2', JSON.stringify({id: 's2', code: 'ZYXWVUTS'}));
+    insert.run('s3', JSON.stringify({id: 's3'}));
+    db.close();
+
+    const store = openStore(dir);
+    const sessions = store.collection<{id: string; code?: string}>('sessions');
+    assert.deepEqual(
+      sessions.find({where: {code: 'ABCDEFGH'}}).map((s) => s.id),
+      ['s1'],
+    );
+    assert.deepEqual(
+      sessions.find({where: {code: null}}).map((s) => s.id),
+      ['s3'],
+    );
+    // A record replaced after the migration moves its code along.
+    sessions.put({id: 's2', code: 'NEWCODE1'});
+    sessions.put({id: 's4', code: 'ZYXWVUTS'});
+    assert.deepEqual(
+      sessions.find({where: {code: ['NEWCODE1', 'ZYXWVUTS']}, orderBy: 'code'}).map((s) => s.id),
+      ['s2', 's4'],
+    );
+    await store.close();
+
+    const check = new Database(join(dir, databaseFile), {readonly: true});
+    assert.equal(check.pragma('user_version', {simple: true}), schemaVersion);
+    const indexes = check
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sessions'`)
+      .pluck()
+      .all();
+    assert.ok(indexes.includes('sessions_code_column'));
+    assert.ok(!indexes.includes('sessions_code'), 'the json_extract index is dropped');
+    const plan = check
+      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM sessions WHERE "p_code" = ?`)
+      .all('ABCDEFGH') as {detail: string}[];
+    assert.match(plan.map((row) => row.detail).join(' '), /USING INDEX sessions_code_column/);
+    check.close();
+  });
+
   test('a folder of the earlier journal store is imported once', async () => {
     const dir = tempDir();
     writeFileSync(
