@@ -44,6 +44,7 @@ describe('CSS parts', () => {
     collect(el, 'steps');
 
     // The conflict dialog: a headrest needs the high back the shopper turned down.
+    await openStep(el, 'Seat & back');
     optionInput(el, 'High back').click();
     await settled(el);
     optionInput(el, 'Standard back').click();
