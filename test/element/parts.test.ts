@@ -43,6 +43,13 @@ describe('CSS parts', () => {
     const el = await readyConfigurator();
     collect(el, 'steps');
 
+    // Undo and start over, with its question.
+    $(el, '[data-action="start-over"]').click();
+    await el.updateComplete;
+    collect(el, 'start over');
+    $(el, '[data-action="start-over-cancel"]').click();
+    await el.updateComplete;
+
     // The conflict dialog: a headrest needs the high back the shopper turned down.
     await openStep(el, 'Seat & back');
     optionInput(el, 'High back').click();
@@ -59,9 +66,12 @@ describe('CSS parts', () => {
     await settled(el);
     await until(el, () => !$<HTMLDialogElement>(el, 'dialog').open, 'the dialog to close');
 
-    // The quote form, a failed request (its error notice), then the thank-you.
+    // The review, the quote form, a failed request (its error notice), then the thank-you.
     await el.select(nodeByName(el.value!, '5 years').id, true);
     $(el, '[part~="summary"] [data-action="quote"]').click();
+    await el.updateComplete;
+    collect(el, 'review');
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     const form = $<HTMLFormElement>(el, 'form');
     for (const [name, value] of Object.entries({
