@@ -123,16 +123,16 @@ try {
 
     // The quote form, first blocked by an unanswered mandatory feature.
     await page.getByRole('button', {name: 'Request a quote'}).click();
-    await page.locator('product-configurator [part~="continue-button"]').click();
+    await page.locator('product-configurator [data-action="continue"]').click();
     await page.screenshot({path: `${out}/quote-blocked.png`, fullPage: true});
-    await page.locator('product-configurator [part~="missing-link"]').first().click();
+    await page.locator('product-configurator [data-action="go-to-missing"]').first().click();
     await option(page, '5 years').check();
     await settle(page);
-    await page.locator('product-configurator [part~="review"]').click();
-    await page.locator('product-configurator [part~="review-screen"]').waitFor();
+    await page.locator('product-configurator [data-action="review"]').click();
+    await page.locator('product-configurator .review').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({path: `${out}/review.png`, fullPage: true});
-    await page.locator('product-configurator [part~="continue-button"]').click();
+    await page.locator('product-configurator [data-action="continue"]').click();
     await page.getByLabel('Quantity').fill('2');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
@@ -144,9 +144,9 @@ try {
     await page.getByLabel(/City/).fill('Amsterdam');
     await page.screenshot({path: `${out}/quote-form.png`, fullPage: true});
     await page.getByRole('button', {name: 'Send request'}).click();
-    await page.locator('product-configurator [part~="thank-you"]').waitFor();
+    await page.locator('product-configurator .thanks').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.locator('product-configurator [part~="quotation-number"]').waitFor();
+    await page.locator('product-configurator .quotation-number').waitFor();
     await page.screenshot({path: `${out}/thank-you.png`, fullPage: true});
     await context.close();
   }
@@ -170,7 +170,7 @@ try {
       route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
     );
     await option(page, 'Graphite').check();
-    await page.locator('product-configurator [part~="error-banner"]').waitFor({timeout: 60_000});
+    await page.locator('product-configurator [part~="error"].banner').waitFor({timeout: 60_000});
     await page.screenshot({path: `${out}/error.png`});
     await context.close();
   }

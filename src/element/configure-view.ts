@@ -2,6 +2,15 @@
 // share and 'Have a code?', and the sanitiser of model texts, with their styles. A chunk of the
 // script-tag build whose load starts when the element connects, alongside the token and
 // configuration requests, so it is here before the first configuration is (see docs/decisions/0024-a-small-entry-and-chunks-beside-it.md).
+import {css} from 'lit';
+import {buttonStyles} from '../view/button-styles.js';
+import {configureLayoutStyles} from '../view/configure-layout-styles.js';
+import {fieldStyles} from '../view/field-styles.js';
+import {historyStyles} from '../view/history-styles.js';
+import {nodeStyles} from '../view/node-styles.js';
+import {resumeStyles} from '../view/resume-styles.js';
+import {stepsStyles} from '../view/steps-styles.js';
+import {summaryStyles} from '../view/summary-styles.js';
 import {lazyView} from './lazy-view.js';
 
 export {buildViewModel, reuseUnchanged} from '../view/view-model.js';
@@ -9,7 +18,22 @@ export {renderSteps, tabId} from '../view/render-steps.js';
 export {renderSummary} from '../view/render-summary.js';
 export {richText} from '../view/sanitize.js';
 export {ShopperTools} from '../view/shopper-tools.js';
-export {configureViewStyles as styles} from '../view/configure-view-styles.js';
+
+/**
+ * The styles of what this view renders, each beside its render function, in cascade order. The
+ * quote screen relies on the buttons, fields and price rows here: it is only ever loaded from
+ * this chunk.
+ */
+export const styles = css`
+  ${buttonStyles}
+  ${configureLayoutStyles}
+  ${stepsStyles}
+  ${fieldStyles}
+  ${nodeStyles}
+  ${summaryStyles}
+  ${resumeStyles}
+  ${historyStyles}
+`;
 
 // Loaded from here, not from the entry: what they share with this view (Lit's directives, the
 // formatters) is already in memory when they load, so it stays in this chunk.

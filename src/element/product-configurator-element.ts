@@ -52,120 +52,28 @@ const quietMs = 300;
  * @slot header - Content above the configurator, such as a product introduction.
  * @slot quote-footer - Content beside the quote form's submit button, such as terms or a privacy note.
  *
- * @csspart base - The outer layout grid.
- * @csspart main - The column with the product, steps, quote form or thank-you.
- * @csspart side - The column holding the summary (sticky on wide layouts).
- * @csspart progress - The thin bar shown while a request is in flight.
- * @csspart product - The product heading block.
- * @csspart product-name - The product's name.
- * @csspart product-image - The product's image in the summary.
- * @csspart tabs - The step tab list.
- * @csspart tab - One step tab.
- * @csspart tab-selected - The current step tab.
- * @csspart step-panel - The current step's content.
- * @csspart step-count - The "step n of m" line.
- * @csspart step-title - The current step's title.
- * @csspart step-nav - The previous/next buttons below a step.
- * @csspart group - A group of features (a mandatory node).
- * @csspart group-header - A group's title block.
- * @csspart group-title - A group's title.
- * @csspart group-image - A group's image.
- * @csspart required-badge - The badge on a group with an unanswered mandatory choice.
- * @csspart missing-note - The note under an unanswered mandatory choice.
- * @csspart description - A model description (sanitized HTML).
- * @csspart more-info - A disclosure with a node's longer texts (sanitized HTML).
- * @csspart choice - A set of options (radios, cards, dropdown or checkboxes).
- * @csspart options - The list of options in a set.
- * @csspart option - One option.
- * @csspart option-selected - A selected option.
- * @csspart option-name - An option's name.
- * @csspart option-price - An option's surcharge.
- * @csspart option-image - An option's image (card display).
- * @csspart disabled-reason - Why an option is not available.
- * @csspart sub-options - Features shown beneath a selected option.
- * @csspart field - A labelled input (numeric, text or quote form field).
- * @csspart number-field - A numeric feature.
- * @csspart text-field - A text feature.
- * @csspart field-label - A field's label.
- * @csspart input - A text-like input.
- * @csspart number-input - A numeric input.
- * @csspart text-input - A text feature's input.
- * @csspart textarea - The remarks field.
- * @csspart select - A dropdown.
- * @csspart slider - A slider input.
- * @csspart slider-value - The value shown beside a slider.
- * @csspart unit - A unit of measurement.
- * @csspart hint - A field's hint (range).
- * @csspart figure - An image feature.
- * @csspart summary - The price summary card.
- * @csspart summary-eyebrow - The summary's small heading.
- * @csspart summary-title - The summary's product name.
- * @csspart prices - The price list.
- * @csspart price-row - One price line.
- * @csspart price-total - The total price line.
- * @csspart lease - The lease price line.
- * @csspart vat-toggle - The incl./excl. VAT switch.
- * @csspart code - The session code block.
- * @csspart code-value - The session code.
- * @csspart button - Every button.
- * @csspart button-primary - Primary buttons.
- * @csspart button-secondary - Secondary buttons.
- * @csspart quote-button - The "request a quote" buttons (summary and narrow total bar).
+ * @csspart base - The outer layout grid: the frame around everything the element shows.
+ * @csspart header - The product heading: its name and description, above the steps.
+ * @csspart product-name - The product's name, the element's main heading.
+ * @csspart panel - The card in the main column: the steps, the review, the quote form or the thank-you.
+ * @csspart summary - The price summary card beside (or below) the panel.
  * @csspart total-bar - The total and quote button kept in view at the bottom of narrow layouts.
- * @csspart copy-button - The button copying the session code.
- * @csspart share-button - The button sharing a link that reopens the configuration (share sheet, else clipboard).
- * @csspart resume - The "Have a code?" form.
- * @csspart resume-input - The code input of the "Have a code?" form.
- * @csspart resume-button - The button opening a typed code.
- * @csspart previous - The previous-step button.
- * @csspart next - The next-step button.
- * @csspart review - The last step's button to the review.
- * @csspart conflict-dialog - The conflict dialog.
- * @csspart dialog-title - The conflict dialog's title.
- * @csspart conflict-list - What accepting would change.
- * @csspart conflict-item - One consequence.
- * @csspart dialog-actions - The dialog's buttons.
- * @csspart conflict-accept - The accept button.
- * @csspart conflict-cancel - The cancel button.
- * @csspart history - The row with the undo and start-over buttons.
- * @csspart undo-button - The undo button (`aria-disabled` while there is nothing to undo).
- * @csspart start-over-button - The start-over button.
- * @csspart start-over-confirm - The start-over question with its buttons.
- * @csspart start-over-accept - The button confirming start over.
- * @csspart start-over-cancel - The button keeping the configuration.
- * @csspart review-screen - The review of every choice, shown before the quote form.
- * @csspart review-step - One step's choices in the review.
- * @csspart review-item - One choice in the review.
- * @csspart review-link - A choice's link back to its step.
- * @csspart review-prices - The review's prices: base, options, totals, quantity.
- * @csspart line-total - The total times the quantity (review and quote form).
- * @csspart continue-button - The review's button to the quote form.
- * @csspart quantity - The quote form's quantity and line total.
- * @csspart quantity-input - The quantity input.
- * @csspart quote - The quote section.
- * @csspart quote-title - The quote section's title.
- * @csspart quote-blocked - The notice listing unanswered mandatory features.
- * @csspart missing-link - A link to an unanswered feature.
- * @csspart back-button - The button back to the configuration.
- * @csspart quote-form - The quote form.
- * @csspart form-section - A fieldset of the quote form.
- * @csspart ship-to-toggle - The "ship to a different address" switch.
- * @csspart ship-to - The delivery address fields.
- * @csspart field-error - A field's validation message.
- * @csspart form-error - The form's message.
- * @csspart form-actions - The row with the quote footer slot and the submit button.
- * @csspart submit-button - The quote form's submit button.
- * @csspart thank-you - The thank-you card.
- * @csspart reference - The quotation reference list.
- * @csspart quotation-number - The quotation's number (or, from a service without numbers, its id).
- * @csspart restart-button - The button starting a new configuration.
- * @csspart skeleton - The loading placeholder.
- * @csspart error - An error notice.
- * @csspart error-blocking - The error shown when nothing could be loaded.
- * @csspart error-banner - The error shown above a configuration that stays usable.
- * @csspart retry-button - The error notice's retry button.
- * @csspart start-new-button - Offered instead of retry when the saved `configuration` is unknown: starts `model` anew.
- * @csspart dismiss-button - The button closing an error notice that trying again cannot fix.
+ * @csspart dialog - The conflict dialog.
+ * @csspart steps - The step tab list.
+ * @csspart step-tab - One step tab.
+ * @csspart step-tab-selected - The current step's tab (also `step-tab`).
+ * @csspart option - One option of a choice: a list row, a card or a chip.
+ * @csspart option-selected - A selected option (also `option`).
+ * @csspart form - The quote form.
+ * @csspart field - A labelled field: a numeric or text feature, or a quote form field.
+ * @csspart label - A field's label.
+ * @csspart input - A text-like input, a dropdown or a textarea.
+ * @csspart button - Every button.
+ * @csspart button-primary - The main action of a place: next step, request a quote, submit, accept (also `button`).
+ * @csspart price - An option's or a numeric feature's surcharge.
+ * @csspart total - The total price line in the summary and the review.
+ * @csspart error - An error notice: nothing could be loaded, a change failed, or the quote was not sent.
+ * @csspart image - An image from the model: the product, a group, an option card or an image feature.
  *
  * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
  * @cssproperty [--configurator-accent-contrast=#ffffff] - Text on the accent colour.
@@ -536,7 +444,7 @@ export class ProductConfiguratorElement extends LitElement {
       this.#returnFocus = active instanceof HTMLElement ? active : null;
       dialog.showModal();
       // Focus the least destructive choice; autofocus in a shadow root is not honoured everywhere.
-      dialog.querySelector<HTMLElement>('[part~="conflict-cancel"]')?.focus();
+      dialog.querySelector<HTMLElement>('[data-action="cancel"]')?.focus();
     } else if (!conflict && dialog.open) {
       dialog.close();
       const back = this.#returnFocus;
@@ -608,7 +516,6 @@ export class ProductConfiguratorElement extends LitElement {
       <div class="header"><slot name="header"></slot></div>
       <div
         class="progress ${snapshot?.busy && configuration ? 'active' : ''}"
-        part="progress"
         aria-hidden="true"
       ></div>
       ${body} ${this.#renderConflictDialog(snapshot, view, s)}
@@ -700,19 +607,17 @@ export class ProductConfiguratorElement extends LitElement {
           goToNode: (nodeId, stepId) => void this.#goToNode(nodeId, stepId),
         },
       ) ??
-      html`<div class="card configure">
+      html`<div class="card configure" part="panel">
         ${cv.renderSteps(steps, active, s, this.#stepHandlers)}
       </div>`;
 
-    return html`<div class="main" part="main">
-        <header class="product" part="product">
+    return html`<div class="main">
+        <header class="product" part="header">
           <div>
             <h2 class="product-name" part="product-name">${view.product.name}</h2>
             ${
               view.product.descriptionHtml
-                ? html`<div class="description" part="description">
-                    ${cv.richText(view.product.descriptionHtml)}
-                  </div>`
+                ? html`<div class="description">${cv.richText(view.product.descriptionHtml)}</div>`
                 : nothing
             }
           </div>
@@ -728,7 +633,8 @@ export class ProductConfiguratorElement extends LitElement {
                 <button
                   type="button"
                   class="button primary small"
-                  part="button button-primary quote-button"
+                  part="button button-primary"
+                  data-action="quote"
                   @click=${() => void this.#showScreen('review')}
                 >
                   ${s.requestQuote}
@@ -737,7 +643,7 @@ export class ProductConfiguratorElement extends LitElement {
             : nothing
         }
       </div>
-      <aside class="side" part="side" aria-label=${s.summaryTitle}>
+      <aside class="side" aria-label=${s.summaryTitle}>
         ${cv.renderSummary(
           view,
           {
@@ -798,7 +704,7 @@ export class ProductConfiguratorElement extends LitElement {
       action: model
         ? {
             label: s.newConfiguration,
-            part: 'start-new-button',
+            name: 'start-new',
             run: () => this.#controller.startModel().catch(() => {}),
           }
         : null,

@@ -1,10 +1,16 @@
 import {css} from 'lit';
+import {statesStyles} from '../view/states-styles.js';
 
 /**
+ * The element's own sheet: the host and the frame it renders before any view has loaded (custom
+ * property defaults, the layout grid, cards, the progress bar, buttons) and the loading and
+ * error states. Each lazily loaded view brings the styles of what it renders (see
+ * `src/view/*-styles.ts`).
+ *
  * Theming tiers: hosts set the public `--configurator-*` properties; everything below reads the
  * private `--_*` aliases so each default lives in one place.
  */
-export const styles = css`
+const hostStyles = css`
   :host {
     --_accent: var(--configurator-accent, #2f5bea);
     --_accent-contrast: var(--configurator-accent-contrast, #ffffff);
@@ -74,22 +80,9 @@ export const styles = css`
   .header {
     grid-column: 1 / -1;
   }
-  .main {
-    display: grid;
-    gap: var(--_space);
-    min-width: 0;
-  }
-  .side {
-    display: grid;
-    gap: var(--_space);
-  }
   @container (min-width: 760px) {
     .layout {
       grid-template-columns: minmax(0, 1fr) minmax(280px, 340px);
-    }
-    .side {
-      position: sticky;
-      top: var(--_sticky-top);
     }
   }
 
@@ -128,6 +121,11 @@ export const styles = css`
     }
     to {
       transform: translateX(300%);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .progress.active::after {
+      animation: none;
     }
   }
 
@@ -173,130 +171,9 @@ export const styles = css`
     opacity: 0.55;
     cursor: not-allowed;
   }
+`;
 
-  /* Notices */
-  .notice {
-    border-radius: calc(var(--_radius) - 2px);
-    padding: 0.85rem 1rem;
-    border: 1px solid;
-    display: grid;
-    gap: 0.35rem;
-  }
-  .notice-title {
-    font-weight: 700;
-  }
-  .notice-note {
-    margin-top: 0.25rem;
-    color: var(--_muted);
-  }
-  .notice ul {
-    margin: 0.25rem 0 0;
-    padding-left: 1.2rem;
-  }
-  .notice.warning {
-    color: var(--_text);
-    border-color: color-mix(in srgb, var(--_warning) 45%, var(--_surface));
-    background: color-mix(in srgb, var(--_warning) 8%, var(--_surface));
-  }
-  .notice.danger {
-    color: var(--_text);
-    border-color: color-mix(in srgb, var(--_danger) 45%, var(--_surface));
-    background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
-  }
-  .notice.banner,
-  .notice.blocking {
-    grid-template-columns: 1fr auto;
-    align-items: center;
-    gap: var(--_space);
-  }
-  .notice.blocking {
-    grid-column: 1 / -1;
-    padding: calc(var(--_space) * 1.5);
-  }
-  .muted {
-    color: var(--_muted);
-    font-weight: 400;
-  }
-
-  /* Skeleton */
-  .skeleton {
-    grid-column: 1 / -1;
-    display: grid;
-    gap: calc(var(--_space) * 1.5);
-    grid-template-columns: minmax(0, 1fr);
-  }
-  @container (min-width: 760px) {
-    .skeleton {
-      grid-template-columns: minmax(0, 1fr) minmax(280px, 340px);
-    }
-  }
-  .skeleton-column {
-    display: grid;
-    gap: var(--_space);
-    align-content: start;
-  }
-  .skeleton-product,
-  .skeleton-main,
-  .skeleton-side {
-    display: grid;
-    gap: 0.9rem;
-    align-content: start;
-  }
-  .skeleton-product {
-    gap: 0.5rem;
-  }
-  /* A steps card holds a handful of choices at least; reserve about that, not a strip. */
-  .skeleton-main {
-    min-height: 34rem;
-  }
-  .skeleton-side {
-    min-height: 18rem;
-  }
-  .name-bone {
-    height: 2rem;
-    width: 40%;
-  }
-  .bone {
-    border-radius: calc(var(--_radius) - 4px);
-    background: linear-gradient(
-      90deg,
-      var(--_background) 0%,
-      color-mix(in srgb, var(--_border) 70%, var(--_surface)) 50%,
-      var(--_background) 100%
-    );
-    background-size: 200% 100%;
-    animation: shimmer 1.4s linear infinite;
-  }
-  .tabs-bone {
-    height: 3rem;
-  }
-  .title-bone {
-    height: 1.6rem;
-    width: 45%;
-  }
-  .line-bone {
-    height: 1rem;
-    width: 75%;
-  }
-  .option-bone {
-    height: 3.2rem;
-  }
-  .button-bone {
-    height: 2.75rem;
-    margin-top: 1rem;
-  }
-  @keyframes shimmer {
-    from {
-      background-position: 200% 0;
-    }
-    to {
-      background-position: -200% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .bone,
-    .progress.active::after {
-      animation: none;
-    }
-  }
+export const styles = css`
+  ${hostStyles}
+  ${statesStyles}
 `;

@@ -73,7 +73,7 @@ export function renderConflictDialog(
   const name = conflict ? (names.get(conflict.requirement.featureModelNodeId) ?? '') : '';
   return html`<dialog
     class="dialog"
-    part="conflict-dialog"
+    part="dialog"
     aria-labelledby="conflict-title"
     aria-describedby="conflict-intro"
     @keydown=${trapFocus}
@@ -85,14 +85,12 @@ export function renderConflictDialog(
   >
     ${
       conflict
-        ? html`<h2 id="conflict-title" class="dialog-title" part="dialog-title">
-              ${s.conflictTitle}
-            </h2>
+        ? html`<h2 id="conflict-title" class="dialog-title">${s.conflictTitle}</h2>
             <p id="conflict-intro">${s.conflictIntro(name)}</p>
-            <ul class="conflict-list" part="conflict-list">
+            <ul class="conflict-list">
               ${conflict.conflicts.map(
                 (c) =>
-                  html`<li class="conflict-item type-${c.type}" part="conflict-item">
+                  html`<li class="conflict-item type-${c.type}">
                     <span class="conflict-icon" aria-hidden="true"
                       >${['+', '−', '⇄', '±'][c.type] ?? '•'}</span
                     >
@@ -100,11 +98,12 @@ export function renderConflictDialog(
                   </li>`,
               )}
             </ul>
-            <div class="dialog-actions" part="dialog-actions">
+            <div class="dialog-actions">
               <button
                 type="button"
                 class="button secondary"
-                part="button button-secondary conflict-cancel"
+                part="button"
+                data-action="cancel"
                 autofocus
                 @click=${() => on.resolveConflict(false)}
               >
@@ -113,7 +112,8 @@ export function renderConflictDialog(
               <button
                 type="button"
                 class="button primary"
-                part="button button-primary conflict-accept"
+                part="button button-primary"
+                data-action="accept"
                 @click=${() => on.resolveConflict(true)}
               >
                 ${s.accept}

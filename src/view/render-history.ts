@@ -19,20 +19,16 @@ export function renderHistory(
   s: Strings,
   on: HistoryHandlers,
 ): TemplateResult {
-  return html`<div class="history" part="history">
+  return html`<div class="history">
     ${
       state.confirming
-        ? html`<div
-            class="confirm"
-            part="start-over-confirm"
-            role="group"
-            aria-labelledby="start-over-q"
-          >
+        ? html`<div class="confirm" role="group" aria-labelledby="start-over-q">
             <span id="start-over-q">${s.startOverConfirm}</span>
             <button
               type="button"
               class="button primary small"
-              part="button button-primary start-over-accept"
+              part="button button-primary"
+              data-action="start-over-accept"
               @click=${() => on.startOver(true)}
             >
               ${s.startOver}
@@ -40,7 +36,8 @@ export function renderHistory(
             <button
               type="button"
               class="button secondary small"
-              part="button button-secondary start-over-cancel"
+              part="button"
+              data-action="start-over-cancel"
               @click=${() => on.startOver(false)}
             >
               ${s.cancel}
@@ -49,7 +46,8 @@ export function renderHistory(
         : html`<button
               type="button"
               class="button secondary small"
-              part="button button-secondary undo-button"
+              part="button"
+              data-action="undo"
               aria-disabled=${state.canUndo ? 'false' : 'true'}
               @click=${() => state.canUndo && on.undo()}
             >
@@ -58,7 +56,8 @@ export function renderHistory(
             <button
               type="button"
               class="button secondary small"
-              part="button button-secondary start-over-button"
+              part="button"
+              data-action="start-over"
               @click=${() => on.askStartOver()}
             >
               ${s.startOver}

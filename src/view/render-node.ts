@@ -21,19 +21,19 @@ const descId = (id: string) => `${id}-desc`;
 
 function missingNote(missing: boolean, id: string, s: Strings) {
   return missing
-    ? html`<p class="missing-note" part="missing-note" id="${id}-missing">${s.missingAnswer}</p>`
+    ? html`<p class="missing-note" id="${id}-missing">${s.missingAnswer}</p>`
     : nothing;
 }
 
 function description(id: string, htmlText: string | null) {
   return htmlText
-    ? html`<div class="description" part="description" id=${descId(id)}>${richText(htmlText)}</div>`
+    ? html`<div class="description" id=${descId(id)}>${richText(htmlText)}</div>`
     : nothing;
 }
 
 function moreInfo(htmlText: string | null, s: Strings) {
   return htmlText
-    ? html`<details class="more-info" part="more-info">
+    ? html`<details class="more-info">
         <summary>${s.moreInfo}</summary>
         <div class="description">${richText(htmlText)}</div>
       </details>`
@@ -42,13 +42,11 @@ function moreInfo(htmlText: string | null, s: Strings) {
 
 function disabledNote(option: {disabled: boolean; disabledReason: string | null}, s: Strings) {
   if (!option.disabled) return nothing;
-  return html`<span class="disabled-reason" part="disabled-reason"
-    >${option.disabledReason || s.unavailable}</span
-  >`;
+  return html`<span class="disabled-reason">${option.disabledReason || s.unavailable}</span>`;
 }
 
 function price(label: string) {
-  return label ? html`<span class="price" part="option-price">+ ${label}</span>` : nothing;
+  return label ? html`<span class="price" part="price">+ ${label}</span>` : nothing;
 }
 
 /** Renders one node of the view model. */
@@ -80,24 +78,19 @@ export function renderNodes(nodes: readonly NodeView[], s: Strings, on: ViewHand
 export function renderGroup(group: GroupView, s: Strings, on: ViewHandlers): TemplateResult {
   return html`<section
     class=${classMap({group: true, missing: group.missing})}
-    part="group"
     data-node=${group.id}
     aria-labelledby="${group.id}-heading"
   >
-    <header class="group-header" part="group-header">
+    <header class="group-header">
       ${
         group.imageUrl
-          ? html`<img class="group-image" part="group-image" src=${group.imageUrl} alt="" />`
+          ? html`<img class="group-image" part="image" src=${group.imageUrl} alt="" />`
           : nothing
       }
       <div>
-        <h3 class="group-title" part="group-title" id="${group.id}-heading" tabindex="-1">
+        <h3 class="group-title" id="${group.id}-heading" tabindex="-1">
           ${group.name}
-          ${
-            group.missing
-              ? html`<span class="badge required" part="required-badge">${s.required}</span>`
-              : nothing
-          }
+          ${group.missing ? html`<span class="badge required">${s.required}</span>` : nothing}
         </h3>
         ${description(group.id, group.descriptionHtml)} ${moreInfo(group.moreInfoHtml, s)}
       </div>
@@ -115,7 +108,7 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
   const describedBy = choice.missing ? `${choice.id}-missing` : undefined;
   const sub = choice.options.flatMap((o) =>
     o.selected && o.children.length
-      ? [html`<div class="sub-options" part="sub-options">${renderNodes(o.children, s, on)}</div>`]
+      ? [html`<div class="sub-options">${renderNodes(o.children, s, on)}</div>`]
       : [],
   );
 
@@ -123,10 +116,10 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
     const selected = choice.options.find((o) => o.selected);
     // `selected` attributes stop counting once the shopper has used the list: the value is set
     // as well, so a refused or cancelled pick shows the confirmed option again.
-    return html`<div class="choice dropdown" part="choice" data-choice=${choice.id}>
+    return html`<div class="choice dropdown" data-choice=${choice.id}>
       ${labelling}
       <select
-        part="select"
+        part="input"
         .value=${live(selected?.id ?? '')}
         aria-labelledby=${labelledBy}
         aria-describedby=${ifDefined(describedBy)}
@@ -157,13 +150,11 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
   const radio = choice.control !== 'checkbox';
   return html`<div
     class=${classMap({choice: true, [choice.control]: true, missing: choice.missing})}
-    part="choice"
     data-choice=${choice.id}
   >
     ${labelling}
     <div
       class="options"
-      part="options"
       role=${radio ? 'radiogroup' : 'group'}
       aria-labelledby=${labelledBy}
       aria-describedby=${ifDefined(describedBy)}
@@ -197,11 +188,11 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
       />
       ${
         choice.control === 'cards' && o.imageUrl
-          ? html`<img class="option-image" part="option-image" src=${o.imageUrl} alt="" />`
+          ? html`<img class="option-image" part="image" src=${o.imageUrl} alt="" />`
           : nothing
       }
       <span class="option-text">
-        <span class="option-name" part="option-name">${o.name}</span>
+        <span class="option-name">${o.name}</span>
         ${price(o.priceLabel)}
       </span>
     </label>
@@ -210,7 +201,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
     ${o.disabled ? html`<span id="${o.id}-reason">${disabledNote(o, s)}</span>` : nothing}
     ${
       !radio && o.selected && o.children.length
-        ? html`<div class="sub-options" part="sub-options">${renderNodes(o.children, s, on)}</div>`
+        ? html`<div class="sub-options">${renderNodes(o.children, s, on)}</div>`
         : nothing
     }
   </div>`;
@@ -237,20 +228,19 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
   ]
     .filter(Boolean)
     .join(' ');
-  const unit = n.unit ? html`<span class="unit" part="unit">${n.unit}</span>` : nothing;
+  const unit = n.unit ? html`<span class="unit">${n.unit}</span>` : nothing;
   return html`<div
     class=${classMap({field: true, number: true, missing: n.missing})}
-    part="field number-field"
+    part="field"
     data-node=${n.id}
   >
-    <label class="field-label" part="field-label" for=${inputId}>${n.name}</label>
+    <label class="field-label" part="label" for=${inputId}>${n.name}</label>
     ${description(n.id, n.descriptionHtml)}
     <div class="number-row">
       ${
         n.slider
           ? html`<input
                 id=${inputId}
-                part="slider"
                 type="range"
                 min=${ifDefined(n.min ?? undefined)}
                 max=${ifDefined(n.max ?? undefined)}
@@ -263,11 +253,11 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                   on.setValue(n.id, (e.target as HTMLInputElement).valueAsNumber)}
                 @change=${() => on.flush?.()}
               />
-              <output part="slider-value" for=${inputId}>${number(n.value, s)} ${unit}</output>`
+              <output for=${inputId}>${number(n.value, s)} ${unit}</output>`
           : html`<div class="input-with-unit">
               <input
                 id=${inputId}
-                part="input number-input"
+                part="input"
                 type="number"
                 inputmode="decimal"
                 min=${ifDefined(n.min ?? undefined)}
@@ -287,17 +277,13 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
       }
       ${
         n.priceLabel
-          ? html`<span class="price" part="option-price"
+          ? html`<span class="price" part="price"
               >${n.priceLabel} ${n.unit ? s.perUnit(n.unit) : ''}</span
             >`
           : nothing
       }
     </div>
-    ${
-      hints.length
-        ? html`<p class="hint" part="hint" id="${n.id}-hint">${hints.join(' · ')}</p>`
-        : nothing
-    }
+    ${hints.length ? html`<p class="hint" id="${n.id}-hint">${hints.join(' · ')}</p>` : nothing}
     ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
   </div>`;
 }
@@ -310,14 +296,14 @@ export function renderText(t: TextView, s: Strings, on: ViewHandlers): TemplateR
     .join(' ');
   return html`<div
     class=${classMap({field: true, text: true, missing: t.missing})}
-    part="field text-field"
+    part="field"
     data-node=${t.id}
   >
-    <label class="field-label" part="field-label" for=${inputId}>${t.name}</label>
+    <label class="field-label" part="label" for=${inputId}>${t.name}</label>
     ${description(t.id, t.descriptionHtml)}
     <input
       id=${inputId}
-      part="input text-input"
+      part="input"
       type="text"
       maxlength="500"
       .value=${live(t.value)}
@@ -335,7 +321,7 @@ export function renderText(t: TextView, s: Strings, on: ViewHandlers): TemplateR
 }
 
 export function renderImage(i: ImageView): TemplateResult {
-  return html`<figure class="figure" part="figure" data-node=${i.id}>
-    <img src=${i.imageUrl} alt=${i.name} loading="lazy" />
+  return html`<figure class="figure" data-node=${i.id}>
+    <img part="image" src=${i.imageUrl} alt=${i.name} loading="lazy" />
   </figure>`;
 }

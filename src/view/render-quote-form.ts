@@ -44,7 +44,7 @@ function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateR
   const error = state.errors[f.name];
   const value = state.draft[f.name] ?? '';
   const describedBy = error ? `${id}-error` : undefined;
-  const label = html`<label class="field-label" part="field-label" for=${id}>
+  const label = html`<label class="field-label" part="label" for=${id}>
     ${f.label(s)} ${f.required ? nothing : html`<span class="optional">(${s.optional})</span>`}
   </label>`;
   let control: TemplateResult;
@@ -56,7 +56,7 @@ function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateR
     control = html`<select
       id=${id}
       name=${f.name}
-      part="select"
+      part="input"
       autocomplete=${f.autocomplete}
       ?required=${f.required}
     >
@@ -71,7 +71,7 @@ function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateR
     control = html`<textarea
       id=${id}
       name=${f.name}
-      part="input textarea"
+      part="input"
       rows="3"
       maxlength="2000"
       .value=${value}
@@ -95,24 +95,20 @@ function renderField(f: FieldSpec, state: QuoteFormState, s: Strings): TemplateR
     part="field"
   >
     ${label} ${control}
-    ${
-      error
-        ? html`<p class="field-error" part="field-error" id="${id}-error">${error}</p>`
-        : nothing
-    }
+    ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : nothing}
   </div>`;
 }
 
 /** The quantity quoted and what it comes to. */
 function renderQuantity(state: QuoteFormState, s: Strings): TemplateResult {
   const error = state.errors['quantity'];
-  return html`<div class="quantity-row" part="quantity">
+  return html`<div class="quantity-row">
     <div class=${classMap({field: true, invalid: !!error})} part="field">
-      <label class="field-label" part="field-label" for="quote-quantity">${s.quantity}</label>
+      <label class="field-label" part="label" for="quote-quantity">${s.quantity}</label>
       <input
         id="quote-quantity"
         name="quantity"
-        part="input quantity-input"
+        part="input"
         type="number"
         inputmode="numeric"
         min="1"
@@ -123,13 +119,9 @@ function renderQuantity(state: QuoteFormState, s: Strings): TemplateResult {
         aria-describedby=${error ? 'quote-quantity-error' : 'quote-line-total'}
         .value=${state.quantity}
       />
-      ${
-        error
-          ? html`<p class="field-error" part="field-error" id="quote-quantity-error">${error}</p>`
-          : nothing
-      }
+      ${error ? html`<p class="field-error" id="quote-quantity-error">${error}</p>` : nothing}
     </div>
-    <output id="quote-line-total" class="line-total" part="line-total" for="quote-quantity"
+    <output id="quote-line-total" class="line-total" for="quote-quantity"
       >${state.lineTotal}</output
     >
   </div>`;
@@ -146,15 +138,21 @@ export function renderQuoteForm(
 ): TemplateResult {
   const stepTitle = (id: string | null) => state.steps.find((st) => st.id === id)?.title ?? '';
   const blocked = state.unanswered.length > 0;
-  return html`<section class="quote card" part="quote" aria-labelledby="quote-title">
-    <button type="button" class="button link" part="button back-button" @click=${() => on.back()}>
+  return html`<section class="quote card" part="panel" aria-labelledby="quote-title">
+    <button
+      type="button"
+      class="button link"
+      part="button"
+      data-action="back"
+      @click=${() => on.back()}
+    >
       ← ${s.backToReview}
     </button>
-    <h2 id="quote-title" class="section-title" part="quote-title" tabindex="-1">${s.quoteTitle}</h2>
+    <h2 id="quote-title" class="section-title" tabindex="-1">${s.quoteTitle}</h2>
     <p class="lead">${s.quoteIntro}</p>
     ${
       blocked
-        ? html`<div class="notice warning" part="quote-blocked" role="alert">
+        ? html`<div class="notice warning" role="alert">
             <p class="notice-title">${s.blockedTitle}</p>
             <p>${s.blockedIntro}</p>
             <ul>
@@ -164,7 +162,8 @@ export function renderQuoteForm(
                     <button
                       type="button"
                       class="button link"
-                      part="button missing-link"
+                      part="button"
+                      data-action="go-to-missing"
                       @click=${() => on.goToNode(u.id, u.stepId)}
                     >
                       ${u.name}${u.stepId ? html` <span class="muted">(${stepTitle(u.stepId)})</span>` : nothing}
@@ -176,7 +175,7 @@ export function renderQuoteForm(
         : nothing
     }
     <form
-      part="quote-form"
+      part="form"
       novalidate
       aria-describedby=${ifDefined(state.formError ? 'quote-form-error' : undefined)}
       @submit=${(e: SubmitEvent) => {
@@ -189,15 +188,15 @@ export function renderQuoteForm(
       }}
     >
       ${renderQuantity(state, s)}
-      <fieldset class="form-section" part="form-section">
+      <fieldset class="form-section">
         <legend>${s.yourDetails}</legend>
         <div class="form-grid">${contactFields.map((f) => renderField(f, state, s))}</div>
       </fieldset>
-      <fieldset class="form-section" part="form-section">
+      <fieldset class="form-section">
         <legend>${s.address}</legend>
         <div class="form-grid">${addressFields.map((f) => renderField(f, state, s))}</div>
       </fieldset>
-      <label class="check" part="ship-to-toggle">
+      <label class="check">
         <input
           type="checkbox"
           name="shipTo"
@@ -211,7 +210,7 @@ export function renderQuoteForm(
       <div id="ship-to">
         ${
           state.shipTo
-            ? html`<fieldset class="form-section" part="form-section ship-to">
+            ? html`<fieldset class="form-section">
                 <legend>${s.shipToTitle}</legend>
                 <div class="form-grid">${shipToFields.map((f) => renderField(f, state, s))}</div>
               </fieldset>`
@@ -221,17 +220,18 @@ export function renderQuoteForm(
       <div class="form-grid">${renderField(remarksField, state, s)}</div>
       ${
         state.formError
-          ? html`<p class="notice danger" part="form-error" id="quote-form-error" role="alert">
+          ? html`<p class="notice danger" part="error" id="quote-form-error" role="alert">
               ${state.formError}
             </p>`
           : nothing
       }
-      <div class="form-actions" part="form-actions">
+      <div class="form-actions">
         <slot name="quote-footer"></slot>
         <button
           type="submit"
           class="button primary"
-          part="button button-primary submit-button"
+          part="button button-primary"
+          data-action="submit"
           ?disabled=${blocked || state.submitting}
           aria-disabled=${blocked ? 'true' : 'false'}
         >

@@ -21,7 +21,6 @@ export function renderResume(
 ): TemplateResult {
   return html`<form
     class="resume"
-    part="resume"
     novalidate
     @submit=${(e: SubmitEvent) => {
       e.preventDefault();
@@ -29,13 +28,13 @@ export function renderResume(
       open(input.value);
     }}
   >
-    <label class="field-label" for="resume-code">${s.haveCode}</label>
+    <label class="field-label" part="label" for="resume-code">${s.haveCode}</label>
     <div class="code-row">
       <input
         id="resume-code"
         name="code"
         type="text"
-        part="input resume-input"
+        part="input"
         autocomplete="off"
         autocapitalize="characters"
         spellcheck="false"
@@ -43,11 +42,11 @@ export function renderResume(
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${error ? 'resume-error' : nothing}
       />
-      <button type="submit" class="button ghost small" part="button resume-button">
+      <button type="submit" class="button ghost small" part="button" data-action="resume">
         ${s.open}
       </button>
     </div>
-    ${error ? html`<p class="field-error" id="resume-error" part="field-error">${error}</p>` : nothing}
+    ${error ? html`<p class="field-error" id="resume-error">${error}</p>` : nothing}
   </form>`;
 }
 

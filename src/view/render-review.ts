@@ -78,23 +78,30 @@ export function renderReview(
   const steps = view.steps
     .map((step) => ({step, items: reviewItems(step.nodes, state.lang)}))
     .filter((entry) => entry.items.length > 0);
-  return html`<section class="review card" part="review-screen" aria-labelledby="review-title">
-    <button type="button" class="button link" part="button back-button" @click=${() => on.back()}>
+  return html`<section class="review card" part="panel" aria-labelledby="review-title">
+    <button
+      type="button"
+      class="button link"
+      part="button"
+      data-action="back"
+      @click=${() => on.back()}
+    >
       ← ${s.back}
     </button>
     <h2 id="review-title" class="section-title" tabindex="-1">${s.reviewTitle}</h2>
     ${steps.map(
       ({step, items}) =>
-        html`<section class="review-step" part="review-step" data-step=${step.id}>
+        html`<section class="review-step" data-step=${step.id}>
           <h3 class="review-step-title">${step.title}</h3>
           <ul class="review-items">
             ${items.map(
               (item) =>
-                html`<li class="review-item" part="review-item" data-node=${item.id}>
+                html`<li class="review-item" data-node=${item.id}>
                   <button
                     type="button"
                     class="button link"
-                    part="button review-link"
+                    part="button"
+                    data-action="edit"
                     @click=${() => on.goToNode(item.id, step.id)}
                   >
                     ${item.name}
@@ -106,30 +113,30 @@ export function renderReview(
           </ul>
         </section>`,
     )}
-    <dl class="prices" part="prices review-prices">
-      <div class="price-row" part="price-row">
+    <dl class="prices">
+      <div class="price-row">
         <dt>${s.basePrice}</dt>
         <dd>${summary.base}</dd>
       </div>
-      <div class="price-row" part="price-row">
+      <div class="price-row">
         <dt>${s.optionsPrice}</dt>
         <dd>${summary.options}</dd>
       </div>
-      <div class="price-row" part="price-row">
+      <div class="price-row">
         <dt>${s.total} <span class="vat-note">${s.exclVat}</span></dt>
         <dd data-price="review-excl">${state.totalExclVat}</dd>
       </div>
-      <div class="price-row total" part="price-row price-total">
+      <div class="price-row total" part="total">
         <dt>${s.total} <span class="vat-note">${s.inclVat}</span></dt>
         <dd data-price="review-incl">${state.totalInclVat}</dd>
       </div>
-      <div class="price-row" part="price-row">
+      <div class="price-row">
         <dt>${s.quantity}</dt>
         <dd data-review="quantity">${state.quantity}</dd>
       </div>
       ${
         state.lineTotal
-          ? html`<div class="price-row total" part="price-row line-total">
+          ? html`<div class="price-row total">
               <dt>
                 ${s.lineTotal(state.quantity)}
                 <span class="vat-note">${summary.inclVat ? s.inclVat : s.exclVat}</span>
@@ -139,11 +146,12 @@ export function renderReview(
           : nothing
       }
     </dl>
-    <div class="form-actions" part="form-actions">
+    <div class="form-actions">
       <button
         type="button"
         class="button primary"
-        part="button button-primary continue-button"
+        part="button button-primary"
+        data-action="continue"
         @click=${() => on.next()}
       >
         ${s.toDetails}

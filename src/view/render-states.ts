@@ -6,7 +6,7 @@ import type {Strings} from '../i18n/strings.js';
  * summary), so nothing jumps when content arrives.
  */
 export function renderSkeleton(s: Strings): TemplateResult {
-  return html`<div class="skeleton" part="skeleton" role="status" aria-live="polite">
+  return html`<div class="skeleton" role="status" aria-live="polite">
     <span class="sr-only">${s.loading}</span>
     <div class="skeleton-column" aria-hidden="true">
       <div class="skeleton-product">
@@ -44,7 +44,7 @@ export interface ErrorView {
    * Offered instead of Retry where trying again cannot help but something else can (starting
    * anew when a saved configuration is gone); `null` offers no button at all.
    */
-  action?: {label: string; part: string; run: () => void} | null;
+  action?: {label: string; name: string; run: () => void} | null;
 }
 
 /** A failure: blocking (nothing loaded) or a banner above a configuration that stays usable. */
@@ -59,7 +59,7 @@ export function renderError(
   const close = !blocking && !error.canRetry && dismiss;
   return html`<div
     class="notice danger ${blocking ? 'blocking card' : 'banner'}"
-    part=${blocking ? 'error error-blocking' : 'error error-banner'}
+    part="error"
     role="alert"
   >
     <div>
@@ -73,7 +73,8 @@ export function renderError(
           ? html`<button
               type="button"
               class="button primary"
-              part="button ${error.action.part}"
+              part="button button-primary"
+              data-action=${error.action.name}
               @click=${error.action.run}
             >
               ${error.action.label}
@@ -83,7 +84,8 @@ export function renderError(
           ? html`<button
               type="button"
               class="button secondary"
-              part="button dismiss-button"
+              part="button"
+              data-action="dismiss"
               @click=${close}
             >
               ${s.dismiss}
@@ -91,7 +93,8 @@ export function renderError(
           : html`<button
               type="button"
               class="button secondary"
-              part="button retry-button"
+              part="button"
+              data-action="retry"
               @click=${retry}
             >
               ${s.retry}

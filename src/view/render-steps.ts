@@ -49,7 +49,7 @@ export function renderSteps(
     steps.length > 1
       ? html`<div
           class="tabs"
-          part="tabs"
+          part="steps"
           role="tablist"
           aria-label=${s.stepsLabel}
           @keydown=${onKey}
@@ -61,7 +61,7 @@ export function renderSteps(
                 role="tab"
                 id=${tabId(st.id)}
                 class=${classMap({tab: true, complete: i < index && st.missing === 0})}
-                part=${i === index ? 'tab tab-selected' : 'tab'}
+                part=${i === index ? 'step-tab step-tab-selected' : 'step-tab'}
                 aria-selected=${i === index ? 'true' : 'false'}
                 aria-controls=${panelId(st.id)}
                 tabindex=${i === index ? '0' : '-1'}
@@ -88,24 +88,24 @@ export function renderSteps(
   return html`${tabs}
     <div
       class="panel"
-      part="step-panel"
       role=${steps.length > 1 ? 'tabpanel' : 'region'}
       id=${panelId(active.id)}
       aria-labelledby=${steps.length > 1 ? tabId(active.id) : `${active.id}-title`}
     >
       <div class="panel-header">
-        <p class="step-count" part="step-count">${s.stepOf(index + 1, steps.length)}</p>
-        <h2 class="step-title" part="step-title" id="${active.id}-title">${active.title}</h2>
+        <p class="step-count">${s.stepOf(index + 1, steps.length)}</p>
+        <h2 class="step-title" id="${active.id}-title">${active.title}</h2>
       </div>
       ${renderNodes(active.nodes, s, on)}
     </div>
-    <nav class="step-nav" part="step-nav" aria-label=${s.stepsLabel}>
+    <nav class="step-nav" aria-label=${s.stepsLabel}>
       ${
         prev
           ? html`<button
               type="button"
               class="button secondary"
-              part="button button-secondary previous"
+              part="button"
+              data-action="previous"
               @click=${() => on.goToStep(prev.id, false)}
             >
               ← ${s.previous}
@@ -117,7 +117,8 @@ export function renderSteps(
           ? html`<button
               type="button"
               class="button primary"
-              part="button button-primary next"
+              part="button button-primary"
+              data-action="next"
               @click=${() => on.goToStep(next.id, false)}
             >
               ${s.next}: ${next.title} →
@@ -125,7 +126,8 @@ export function renderSteps(
           : html`<button
               type="button"
               class="button primary"
-              part="button button-primary review"
+              part="button button-primary"
+              data-action="review"
               @click=${() => on.review()}
             >
               ${s.review} →

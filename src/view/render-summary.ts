@@ -29,38 +29,33 @@ export function renderSummary(
   return html`<section class="summary card" part="summary" aria-labelledby="summary-title">
     ${
       view.product.imageUrl
-        ? html`<img
-            class="product-image"
-            part="product-image"
-            src=${view.product.imageUrl}
-            alt=""
-          />`
+        ? html`<img class="product-image" part="image" src=${view.product.imageUrl} alt="" />`
         : nothing
     }
-    <p class="eyebrow" part="summary-eyebrow">${s.summaryTitle}</p>
-    <h2 class="summary-title" part="summary-title" id="summary-title">${view.product.name}</h2>
-    <dl class="prices" part="prices" aria-busy=${state.busy ? 'true' : 'false'}>
-      <div class="price-row" part="price-row">
+    <p class="eyebrow">${s.summaryTitle}</p>
+    <h2 class="summary-title" id="summary-title">${view.product.name}</h2>
+    <dl class="prices" aria-busy=${state.busy ? 'true' : 'false'}>
+      <div class="price-row">
         <dt>${s.basePrice}</dt>
         <dd data-price="base">${summary.base}</dd>
       </div>
-      <div class="price-row" part="price-row">
+      <div class="price-row">
         <dt>${s.optionsPrice}</dt>
         <dd data-price="options">${summary.options}</dd>
       </div>
-      <div class="price-row total" part="price-row price-total">
+      <div class="price-row total" part="total">
         <dt>${s.total} <span class="vat-note">${vat}</span></dt>
         <dd data-price="total">${summary.total}</dd>
       </div>
     </dl>
     ${
       summary.lease.length
-        ? html`<p class="lease" part="lease">
+        ? html`<p class="lease">
             ${s.leaseFrom(summary.lease[0]!.label, summary.lease[0]!.months)}
           </p>`
         : nothing
     }
-    <label class="switch" part="vat-toggle">
+    <label class="switch">
       <input
         type="checkbox"
         role="switch"
@@ -75,7 +70,8 @@ export function renderSummary(
         ? html`<button
             type="button"
             class="button primary block"
-            part="button button-primary quote-button"
+            part="button button-primary"
+            data-action="quote"
             @click=${() => on.requestQuote()}
           >
             ${s.requestQuote}
@@ -87,14 +83,15 @@ export function renderSummary(
 }
 
 function renderCode(code: string, state: SummaryState, s: Strings, on: SummaryHandlers) {
-  return html`<div class="code-box" part="code">
+  return html`<div class="code-box">
     <p class="code-title" id="code-title">${s.codeTitle}</p>
     <div class="code-row">
-      <code class="code" part="code-value" aria-labelledby="code-title">${code}</code>
+      <code class="code" aria-labelledby="code-title">${code}</code>
       <button
         type="button"
         class="button ghost small"
-        part="button copy-button"
+        part="button"
+        data-action="copy"
         @click=${() => on.copyCode()}
       >
         ${s.copy}
@@ -102,7 +99,8 @@ function renderCode(code: string, state: SummaryState, s: Strings, on: SummaryHa
       <button
         type="button"
         class="button ghost small"
-        part="button share-button"
+        part="button"
+        data-action="share"
         @click=${() => on.shareCode()}
       >
         ${s.share}

@@ -14,17 +14,17 @@ export function renderThankYou(
   s: Strings,
   restart: () => void,
 ): TemplateResult {
-  return html`<section class="thanks card" part="thank-you" aria-labelledby="thanks-title">
+  return html`<section class="thanks card" part="panel" aria-labelledby="thanks-title">
     <div class="thanks-icon" aria-hidden="true">✓</div>
     <h2 id="thanks-title" class="section-title" tabindex="-1">${s.thanksTitle}</h2>
     <p class="lead">${s.thanksBody}</p>
-    <dl class="reference" part="reference">
+    <dl class="reference">
       ${
         // The number is what people quote; a service that sends none still gets a reference.
         view.quotationNumber || view.quotationId
           ? html`<dt>${s.reference}</dt>
               <dd>
-                <strong class="quotation-number" part="quotation-number"
+                <strong class="quotation-number"
                   >${view.quotationNumber ?? view.quotationId}</strong
                 >
               </dd>`
@@ -37,7 +37,13 @@ export function renderThankYou(
           : nothing
       }
     </dl>
-    <button type="button" class="button secondary" part="button restart-button" @click=${restart}>
+    <button
+      type="button"
+      class="button secondary"
+      part="button"
+      data-action="restart"
+      @click=${restart}
+    >
       ${s.newConfiguration}
     </button>
   </section>`;

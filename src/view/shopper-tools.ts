@@ -102,13 +102,13 @@ export class ShopperTools {
     this.#confirming = ask;
     host.requestUpdate();
     await host.updateComplete;
-    const focus = (part: string) =>
-      host.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
+    const focus = (action: string) =>
+      host.renderRoot.querySelector<HTMLElement>(`[data-action="${action}"]`)?.focus();
     if (ask) return focus('start-over-cancel');
     if (confirmed) {
       await host.restart().catch(() => {});
       await host.updateComplete;
     }
-    focus('start-over-button');
+    focus('start-over');
   }
 }

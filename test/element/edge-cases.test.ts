@@ -34,10 +34,10 @@ describe('a saved configuration the service does not know', () => {
       expect(e).to.include({code: 'session_not_found', retryable: false, status: 404});
       await el.updateComplete;
 
-      const notice = $(el, '[part~="error-blocking"]');
+      const notice = $(el, '[part~="error"].blocking');
       expect(notice.textContent).to.contain(s.errorSavedNotFound);
-      expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
-      const start = $(el, '[part~="start-new-button"]');
+      expect(el.shadowRoot!.querySelector('[data-action="retry"]')).to.equal(null);
+      const start = $(el, '[data-action="start-new"]');
       expect(start.textContent?.trim()).to.equal(s.newConfiguration);
       await expect(el).to.be.accessible();
 
@@ -48,7 +48,7 @@ describe('a saved configuration the service does not know', () => {
       expect(configuration.id).to.not.equal(unknownId);
       expect(configuration.languageIso).to.equal(lang);
       expect(el.value?.id).to.equal(configuration.id);
-      expect(el.shadowRoot!.querySelector('[part~="error-blocking"]')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('[part~="error"].blocking')).to.equal(null);
       expect($(el, '[part~="product-name"]').textContent?.trim()).to.equal(
         configuration.featureModel.name,
       );
@@ -67,7 +67,7 @@ describe('a saved configuration the service does not know', () => {
     expect((await error).code).to.equal('session_not_found');
     await el.updateComplete;
     const s = stringsFor('en');
-    const notice = $(el, '[part~="error-blocking"]');
+    const notice = $(el, '[part~="error"].blocking');
     expect(notice.textContent).to.contain(s.errorSavedNotFound);
     expect(notice.textContent).to.contain(s.errorSavedNotFoundNoModel);
     expect(notice.querySelector('button')).to.equal(null);

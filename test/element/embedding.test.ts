@@ -38,9 +38,9 @@ describe('an element that cannot start', () => {
     });
     expect(lines.filter((l) => l.includes('no_token_source'))).to.have.length(1);
     expect(lines[0]).to.contain('token-endpoint');
-    const notice = $(el, '[part~="error-blocking"]');
+    const notice = $(el, '[part~="error"].blocking');
     expect(notice.textContent).to.contain(stringsFor('de').errors.no_token_source);
-    expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('[data-action="retry"]')).to.equal(null);
     await expect(el).to.be.accessible();
 
     // The host sets the token source later: the element starts, and the message goes.
@@ -86,7 +86,7 @@ describe('an element that cannot start', () => {
           el.model = 'Office Chair';
           const e = await error;
           await el.updateComplete;
-          expect($(el, '[part~="error-blocking"]').textContent).to.contain(
+          expect($(el, '[part~="error"].blocking').textContent).to.contain(
             stringsFor('en').errors.invalid_api_url,
           );
           return e;
@@ -161,10 +161,10 @@ describe('events for hosts', () => {
       displayed: 'inclVat',
       currency: e.detail.configuration.currencyIso,
     });
-    expect($(el, '[part~="price-total"]').textContent).to.contain(e.detail.price.label);
+    expect($(el, '[part~="total"]').textContent).to.contain(e.detail.price.label);
 
     // The shopper switches to prices without VAT: the next payload says so.
-    $(el, '[part~="vat-toggle"] input, [part~="vat-toggle"] button').click();
+    $(el, '.switch input, .switch button').click();
     await el.updateComplete;
     change = nextEvent(el, 'configurator-change');
     $<HTMLInputElement>(
@@ -174,7 +174,7 @@ describe('events for hosts', () => {
     e = await change;
     expect(e.detail.price.displayed).to.equal('exclVat');
     expect(e.detail.price.label).to.equal(e.detail.configuration.totalPriceExVATLabel);
-    expect($(el, '[part~="price-total"]').textContent).to.contain(e.detail.price.label);
+    expect($(el, '[part~="total"]').textContent).to.contain(e.detail.price.label);
   });
 
   it('announce a language switch with the relabelled price', async () => {
@@ -187,7 +187,7 @@ describe('events for hosts', () => {
     expect(e.detail.configuration.languageIso).to.equal('nl');
     expect(e.detail.price.label).to.equal(e.detail.configuration.totalPriceIncVATLabel);
     expect(e.detail.price.label).to.match(/\d,\d\d/);
-    expect($(el, '[part~="price-total"]').textContent).to.contain(e.detail.price.label);
+    expect($(el, '[part~="total"]').textContent).to.contain(e.detail.price.label);
   });
 });
 

@@ -25,8 +25,8 @@ const update = request('PUT', /\/api\/3\/configurator\/[^/]+\?/);
 const quote = request('POST', '/requestquote');
 const toService = (r: {url: string}) => r.url.startsWith(serviceUrl);
 
-const banner = (el: Element) => el.shadowRoot!.querySelector('[part~="error-banner"]');
-const blocking = (el: Element) => $(el, '[part~="error-blocking"]');
+const banner = (el: Element) => el.shadowRoot!.querySelector('[part~="error"].banner');
+const blocking = (el: Element) => $(el, '[part~="error"].blocking');
 
 let faults: FaultProxy;
 beforeEach(() => {
@@ -82,7 +82,7 @@ describe('an answer of the wrong shape', () => {
       await expect(el).to.be.accessible();
       heal();
       const ready = nextEvent(el, 'configurator-ready');
-      $(el, '[part~="retry-button"]').click();
+      $(el, '[data-action="retry"]').click();
       expect((await ready).configuration.languageIso).to.equal(lang);
     });
   }
@@ -124,7 +124,7 @@ describe('malformed JSON in answer to an update', () => {
     await expect(el).to.be.accessible();
     heal();
     const change = nextEvent(el, 'configurator-change');
-    $(el, '[part~="retry-button"]').click();
+    $(el, '[data-action="retry"]').click();
     expect(valueOf((await change).configuration, foot)).to.equal(1);
     await until(el, () => !banner(el), 'the banner to clear');
   });
@@ -139,7 +139,7 @@ describe('malformed JSON in answer to an update', () => {
     expect(banner(el)!.textContent).to.contain('refused and undone');
     expect(banner(el)!.textContent).not.to.contain('Your choices are kept');
     expect(optionInput(el, 'Graphite').checked).to.equal(false);
-    $(el, '[part~="dismiss-button"]').click();
+    $(el, '[data-action="dismiss"]').click();
     await until(el, () => !banner(el), 'the banner to close');
   });
 });
@@ -164,14 +164,14 @@ describe('a token endpoint that never answers', () => {
     const error = nextEvent(el, 'configurator-error');
     el.model = 'Office Chair';
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="skeleton"]')).not.to.equal(null);
+    expect(el.shadowRoot!.querySelector('.skeleton')).not.to.equal(null);
     expect(await error).to.include({code: 'token_failed', retryable: true, status: null});
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="skeleton"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('.skeleton')).to.equal(null);
     expect(blocking(el).textContent).to.contain('zu lange nicht geantwortet');
     stopHanging();
     const ready = nextEvent(el, 'configurator-ready');
-    $(el, '[part~="retry-button"]').click();
+    $(el, '[data-action="retry"]').click();
     await ready;
   });
 });
@@ -191,9 +191,9 @@ describe('a 401 that persists after the renewal', () => {
     const before = tokens.calls;
     expect(banner(el)!.textContent).to.contain('Access to the service was refused');
     expect(banner(el)!.textContent).to.contain('choices are kept');
-    expect(banner(el)!.querySelector('[part~="dismiss-button"]')).to.equal(null);
+    expect(banner(el)!.querySelector('[data-action="dismiss"]')).to.equal(null);
     const change = nextEvent(el, 'configurator-change');
-    $(el, '[part~="retry-button"]').click();
+    $(el, '[data-action="retry"]').click();
     expect(valueOf((await change).configuration, graphite)).to.equal(1);
     expect(tokens.calls).to.equal(before + 1);
     await until(el, () => !banner(el), 'the banner to clear');
@@ -263,10 +263,10 @@ describe('a quote answered with an empty body', () => {
     });
     const errors: Event[] = [];
     el.addEventListener('configurator-error', (e) => errors.push(e));
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
     // The review comes first; its button leads on to the form.
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     const form = $<HTMLFormElement>(el, 'form');
     const set = (name: string, value: string) => {
@@ -277,13 +277,13 @@ describe('a quote answered with an empty body', () => {
     set('email', 'ada@example.com');
     set('city', 'Amsterdam');
     const requested = nextEvent(el, 'configurator-quote-requested');
-    $(el, '[part~="submit-button"]').click();
+    $(el, '[data-action="submit"]').click();
     const r = await requested;
     expect(r.configurationId).to.equal(el.value!.id);
     expect(r.quotationId).to.equal(null);
     expect(faults.faulted).to.have.length(1);
     await el.updateComplete;
-    const thanks = $(el, '[part~="thank-you"]');
+    const thanks = $(el, '.thanks');
     expect(thanks.textContent).to.contain('Thank you');
     expect(thanks.textContent).to.contain(el.value!.code);
     expect(errors).to.have.length(0);
@@ -307,7 +307,7 @@ describe('a host page with its own DOMPurify', () => {
     });
     expect(DOMPurify.sanitize('<p>x <strong>y</strong></p>')).to.equal('x ');
     const el = await readyConfigurator();
-    const description = $(el, '[part~="description"]');
+    const description = $(el, '.description');
     expect(description.querySelector('strong')?.textContent).to.equal('Five-year frame warranty');
     // The widget's own hook (links open elsewhere) stays in the widget.
     DOMPurify.clearConfig();

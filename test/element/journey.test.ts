@@ -80,7 +80,7 @@ describe('a shopper journey', () => {
     expect(dialog.textContent).to.contain('High back');
     await expect(el).to.be.accessible();
     change = nextEvent(el, 'configurator-change');
-    $(el, '[part~="conflict-accept"]').click();
+    $(el, '[data-action="accept"]').click();
     e = await change;
     expect(valueOf(e.configuration, id('Headrest'))).to.equal(1);
     expect(valueOf(e.configuration, id('High back'))).to.equal(1);
@@ -95,7 +95,7 @@ describe('a shopper journey', () => {
     await second;
     await el.updateComplete;
     expect(dialog.open).to.equal(true);
-    $(el, '[part~="conflict-cancel"]').click();
+    $(el, '[data-action="cancel"]').click();
     await settled(el);
     await until(el, () => !dialog.open, 'the dialog to close');
     expect(valueOf(el.value!, id('High back'))).to.equal(1);
@@ -132,7 +132,7 @@ describe('a shopper journey', () => {
     el.lang = 'nl';
     await until(el, () => el.value?.languageIso === 'nl', 'a Dutch configuration');
     await el.updateComplete;
-    expect($(el, '[part~="summary"] [part~="quote-button"]').textContent!.trim()).to.equal(
+    expect($(el, '[part~="summary"] [data-action="quote"]').textContent!.trim()).to.equal(
       'Offerte aanvragen',
     );
     expect($(el, '[role="tab"]').textContent).to.contain('Frame & voet');
@@ -140,10 +140,10 @@ describe('a shopper journey', () => {
     expect($(el, '[aria-live="polite"]').textContent).to.equal(announced);
 
     // The quote: form, cancelable submit event, then the service's answer and a thank-you.
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
     // The review comes first; its button leads on to the form.
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     await expect(el).to.be.accessible();
     const form = $<HTMLFormElement>(el, 'form');
@@ -158,7 +158,7 @@ describe('a shopper journey', () => {
     set('city', 'Amsterdam');
     const submit = nextEvent(el, 'configurator-quote-submit');
     const requested = nextEvent(el, 'configurator-quote-requested');
-    $(el, '[part~="submit-button"]').click();
+    $(el, '[data-action="submit"]').click();
     const s = await submit;
     expect(s.cancelable).to.equal(true);
     expect(s.configurationId).to.equal(el.value!.id);
@@ -169,10 +169,8 @@ describe('a shopper journey', () => {
     await el.updateComplete;
     // The thank-you names the quotation by the number people quote, not by its GUID.
     expect(r.result.quotationNumber).to.match(/^Q-\d{6}$/);
-    expect($(el, '[part~="quotation-number"]').textContent!.trim()).to.equal(
-      r.result.quotationNumber,
-    );
-    expect($(el, '[part~="thank-you"]').textContent).not.to.contain(r.quotationId);
+    expect($(el, '.quotation-number').textContent!.trim()).to.equal(r.result.quotationNumber);
+    expect($(el, '.thanks').textContent).not.to.contain(r.quotationId);
     await expect(el).to.be.accessible();
 
     expect(log.of('configurator-error')).to.have.length(0);
@@ -185,48 +183,48 @@ describe('a shopper journey', () => {
     el.addEventListener('configurator-quote-submit', (e) => e.preventDefault(), {once: true});
     let requested = false;
     el.addEventListener('configurator-quote-requested', () => (requested = true));
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
     // The review comes first; its button leads on to the form.
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     const form = $<HTMLFormElement>(el, 'form');
     (form.elements.namedItem('firstName') as HTMLInputElement).value = 'Grace';
     (form.elements.namedItem('lastName') as HTMLInputElement).value = 'Hopper';
     (form.elements.namedItem('email') as HTMLInputElement).value = 'grace@example.com';
     const submit = nextEvent(el, 'configurator-quote-submit');
-    $(el, '[part~="submit-button"]').click();
+    $(el, '[data-action="submit"]').click();
     expect((await submit).defaultPrevented).to.equal(true);
     await el.updateComplete;
     expect(requested).to.equal(false);
-    expect(el.shadowRoot!.querySelector('[part~="thank-you"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('.thanks')).to.equal(null);
   });
 
   it('validates the quote form and blocks it while mandatory answers are missing', async () => {
     const el = await readyConfigurator();
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
     // The review comes first; its button leads on to the form.
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     // Warranty is mandatory and unanswered in a new Office Chair session.
-    expect($(el, '[part~="quote-blocked"]').textContent).to.contain('Warranty');
-    expect($<HTMLButtonElement>(el, '[part~="submit-button"]').disabled).to.equal(true);
+    expect($(el, '.notice.warning').textContent).to.contain('Warranty');
+    expect($<HTMLButtonElement>(el, '[data-action="submit"]').disabled).to.equal(true);
     await expect(el).to.be.accessible();
-    $(el, '[part~="missing-link"]').click();
+    $(el, '[data-action="go-to-missing"]').click();
     await el.updateComplete;
     expect($(el, '[role="tab"][aria-selected="true"]').textContent).to.contain('Personalise');
     optionInput(el, '10 years').click();
     await settled(el);
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
     // The review comes first; its button leads on to the form.
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="quote-blocked"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('.notice.warning')).to.equal(null);
     const form = $<HTMLFormElement>(el, 'form');
     (form.elements.namedItem('email') as HTMLInputElement).value = 'not-an-email';
-    $(el, '[part~="submit-button"]').click();
+    $(el, '[data-action="submit"]').click();
     await el.updateComplete;
     expect($(el, '#quote-firstName-error').textContent).to.contain('Please fill in this field');
     expect($(el, '#quote-email-error').textContent).to.contain('valid e-mail');
@@ -246,10 +244,10 @@ describe('a shopper journey', () => {
     const recorder = recordRequests();
     try {
       recorder.fail((url) => url.endsWith('/requestquote'));
-      $(el, '[part~="summary"] [part~="quote-button"]').click();
+      $(el, '[part~="summary"] [data-action="quote"]').click();
       await el.updateComplete;
       // The review comes first; its button leads on to the form.
-      $(el, '[part~="continue-button"]').click();
+      $(el, '[data-action="continue"]').click();
       await el.updateComplete;
       const fill = () => {
         const form = $<HTMLFormElement>(el, 'form');
@@ -266,12 +264,12 @@ describe('a shopper journey', () => {
       };
       fill();
       const error = nextEvent(el, 'configurator-error');
-      $(el, '[part~="submit-button"]').click();
+      $(el, '[data-action="submit"]').click();
       const e = await error;
       expect(e).to.include({code: 'network', retryable: true, status: null});
       expect(e.message).to.be.a('string').and.not.equal('');
-      await until(el, () => !!el.shadowRoot!.querySelector('[part~="form-error"]'), 'form error');
-      expect($(el, '[part~="form-error"]').textContent).to.contain('could not be sent');
+      await until(el, () => !!el.shadowRoot!.querySelector('#quote-form-error'), 'form error');
+      expect($(el, '#quote-form-error').textContent).to.contain('could not be sent');
       // The details survive the failure.
       const form = $<HTMLFormElement>(el, 'form');
       expect((form.elements.namedItem('email') as HTMLInputElement).value).to.equal(
@@ -281,23 +279,23 @@ describe('a shopper journey', () => {
 
       // Back to the steps (through the review): the quote failure is not shown there as if a
       // choice had failed.
-      $(el, '[part~="back-button"]').click();
+      $(el, '[data-action="back"]').click();
       await el.updateComplete;
-      $(el, '[part~="review-screen"] [part~="back-button"]').click();
+      $(el, '.review [data-action="back"]').click();
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part~="error-banner"]')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('[part~="error"].banner')).to.equal(null);
       expect(el.session!.snapshot.error).to.equal(null);
 
       // A second try, with the service reachable, goes through.
       recorder.heal();
-      $(el, '[part~="summary"] [part~="quote-button"]').click();
+      $(el, '[part~="summary"] [data-action="quote"]').click();
       await el.updateComplete;
       // The review comes first; its button leads on to the form.
-      $(el, '[part~="continue-button"]').click();
+      $(el, '[data-action="continue"]').click();
       await el.updateComplete;
       fill();
       const requested = nextEvent(el, 'configurator-quote-requested');
-      $(el, '[part~="submit-button"]').click();
+      $(el, '[data-action="submit"]').click();
       const r = await requested;
       expect(r.configurationId).to.equal(el.value!.id);
       expect(r.result.quotationId).to.equal(r.quotationId);
@@ -310,7 +308,7 @@ describe('a shopper journey', () => {
       await el.updateComplete;
       const quoted = el.value!.id;
       const ready = nextEvent(el, 'configurator-ready');
-      $(el, '[part~="restart-button"]').click();
+      $(el, '[data-action="restart"]').click();
       const again = await ready;
       expect(again.configuration.id).not.to.equal(quoted);
       expect(el.value!.id).to.equal(again.configuration.id);
@@ -332,11 +330,11 @@ describe('a shopper journey', () => {
     const e = await error;
     expect(e).to.include({code: 'not_found', retryable: false, status: 404});
     await el.updateComplete;
-    expect($(el, '[part~="error-banner"]').textContent).to.contain('Something went wrong');
-    expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
+    expect($(el, '[part~="error"].banner').textContent).to.contain('Something went wrong');
+    expect(el.shadowRoot!.querySelector('[data-action="retry"]')).to.equal(null);
     await expect(el).to.be.accessible();
-    $(el, '[part~="dismiss-button"]').click();
+    $(el, '[data-action="dismiss"]').click();
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="error-banner"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('[part~="error"].banner')).to.equal(null);
   });
 });

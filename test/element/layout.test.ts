@@ -48,7 +48,7 @@ describe('loading skeleton', () => {
     it(`reserves the ready layout's space for ${model} at ${width}px`, async () => {
       const {el, container, release} = await heldConfigurator(model, width);
       try {
-        const skeleton = $(el, '[part~="skeleton"]');
+        const skeleton = $(el, '.skeleton');
         expect(skeleton.getAttribute('role')).to.equal('status');
         const loading = height(el);
         // A realistic minimum: a configurator is never a thin strip while it loads.
@@ -58,7 +58,7 @@ describe('loading skeleton', () => {
         release();
         await ready;
         await el.updateComplete;
-        expect(el.shadowRoot!.querySelector('[part~="skeleton"]')).to.equal(null);
+        expect(el.shadowRoot!.querySelector('.skeleton')).to.equal(null);
         const configured = height(el);
         const numbers = `skeleton ${loading}px, configured ${configured}px`;
         expect(configured, numbers).to.be.at.least(loading - 1);

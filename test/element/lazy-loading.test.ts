@@ -24,7 +24,7 @@ describe('parts loaded on demand', () => {
     const el = await readyConfigurator('Office Chair', {lang: 'en'});
     expect(loaded(/\/src\/i18n\/fr\./)).to.equal(false);
     el.lang = 'fr';
-    await until(el, () => $(el, '[part~="next"]').textContent!.includes('Suivant'), 'French');
+    await until(el, () => $(el, '[data-action="next"]').textContent!.includes('Suivant'), 'French');
     expect(loaded(/\/src\/i18n\/fr\./)).to.equal(true);
     expect(loaded(/\/src\/i18n\/de\./)).to.equal(false);
   });
@@ -35,12 +35,12 @@ describe('parts loaded on demand', () => {
     await settled(el);
     expect(loaded(/\/src\/view\/render-quote-form\./)).to.equal(false);
     expect(loaded(/\/src\/view\/render-conflict-dialog\./)).to.equal(false);
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
     // The review comes first, from the same chunk as the form; its button leads on to the form.
-    expect(el.shadowRoot!.querySelector('[part~="review-screen"]')).not.to.equal(null);
+    expect(el.shadowRoot!.querySelector('.review')).not.to.equal(null);
     expect(loaded(/\/src\/view\/render-review\./)).to.equal(true);
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('form:not(.resume)')).not.to.equal(null);
     expect(loaded(/\/src\/view\/render-quote-form\./)).to.equal(true);

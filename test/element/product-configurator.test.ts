@@ -54,7 +54,7 @@ describe('product-configurator', () => {
     expect(el.value).to.equal(null);
     // An empty lang attribute would mark the host's slotted content as "unknown language".
     expect(el.hasAttribute('lang')).to.equal(false);
-    expect($$(el, '[part~="skeleton"]')).to.have.length(0);
+    expect($$(el, '.skeleton')).to.have.length(0);
     const error = await el.select('any', true).then(
       () => null,
       (e: {code?: string}) => e,
@@ -97,7 +97,7 @@ describe('product-configurator', () => {
       expect(performance.getEntriesByType('resource').length).to.equal(resourcesBefore);
       for (const el of [bare, withEndpoint, withFunction]) {
         expect(el.session).to.equal(null);
-        expect($$(el, '[part~="skeleton"], [part~="error"]')).to.have.length(0);
+        expect($$(el, '.skeleton, [part~="error"]')).to.have.length(0);
       }
       await expect(bare).to.be.accessible();
     } finally {
@@ -114,7 +114,7 @@ describe('product-configurator', () => {
       ></product-configurator>`,
     );
     const readyEvent = nextEvent(el, 'configurator-ready');
-    expect($(el, '[part~="skeleton"]')).to.be.instanceOf(HTMLElement);
+    expect($(el, '.skeleton')).to.be.instanceOf(HTMLElement);
     await expect(el).to.be.accessible();
     const ready = await readyEvent;
     expect(ready.configuration.featureModel.name).to.equal('Office Chair');
@@ -140,7 +140,7 @@ describe('product-configurator', () => {
       value: {writeText: async (text: string) => void copied.push(text)},
     });
     try {
-      $(el, '[part~="copy-button"]').click();
+      $(el, '[data-action="copy"]').click();
       await until(el, () => copied.length > 0, 'the copy');
       await el.updateComplete;
       expect(copied).to.deep.equal([el.value!.code]);
@@ -161,7 +161,7 @@ describe('product-configurator', () => {
     const ready = nextEvent(el, 'configurator-ready');
     el.model = 'Office Chair';
     expect((await ready).configuration.languageIso).to.equal('fr');
-    expect($(el, '[part~="summary"] [part~="quote-button"]').textContent!.trim()).to.equal(
+    expect($(el, '[part~="summary"] [data-action="quote"]').textContent!.trim()).to.equal(
       'Demander un devis',
     );
     page.remove();

@@ -83,7 +83,7 @@ describe('tokens', () => {
     expect(e.code).to.equal('token_failed');
     expect(e.bubbles && e.composed).to.equal(true);
     await el.updateComplete;
-    expect($(el, '[part~="error-blocking"]').textContent).to.contain('Something went wrong');
+    expect($(el, '[part~="error"].blocking').textContent).to.contain('Something went wrong');
     await expect(el).to.be.accessible();
   });
 });
@@ -126,20 +126,20 @@ describe('requests', () => {
       await el.updateComplete;
       // The choice is still shown, and the banner offers a retry.
       expect(optionInput(el, 'Graphite').checked).to.equal(true);
-      expect($(el, '[part~="error-banner"]').textContent).to.contain('choices are kept');
+      expect($(el, '[part~="error"].banner').textContent).to.contain('choices are kept');
       // And what went wrong.
-      expect($(el, '[part~="error-banner"]').textContent).to.contain('no connection');
+      expect($(el, '[part~="error"].banner').textContent).to.contain('no connection');
       await expect(el).to.be.accessible();
       recorder.heal();
       const change = nextEvent(el, 'configurator-change');
-      $(el, '[part~="retry-button"]').click();
+      $(el, '[data-action="retry"]').click();
       const applied = await change;
       expect(
         valueOf(applied.configuration, nodeByName(applied.configuration, 'Graphite').id),
       ).to.equal(1);
       await until(
         el,
-        () => !el.shadowRoot!.querySelector('[part~="error-banner"]'),
+        () => !el.shadowRoot!.querySelector('[part~="error"].banner'),
         'the banner to go',
       );
     } finally {
@@ -158,7 +158,7 @@ describe('requests', () => {
       await el.updateComplete;
       recorder.heal();
       const ready = nextEvent(el, 'configurator-ready');
-      $(el, '[part~="retry-button"]').click();
+      $(el, '[data-action="retry"]').click();
       await ready;
     } finally {
       recorder.restore();
@@ -175,7 +175,7 @@ describe('requests', () => {
     expect(e.retryable).to.equal(false);
     expect(e.message).to.be.a('string').and.not.equal('');
     await el.updateComplete;
-    expect($(el, '[part~="error-blocking"]').textContent).to.contain('could not be found');
+    expect($(el, '[part~="error"].blocking').textContent).to.contain('could not be found');
     await expect(el).to.be.accessible();
   });
 });
@@ -385,7 +385,7 @@ describe('several elements', () => {
     expect(resumed.configuration.id).to.equal(id);
     expect(valueOf(resumed.configuration, foot)).to.equal(1);
     await el.updateComplete;
-    expect($(el, '[part~="code-value"]').textContent!.trim()).to.equal(resumed.configuration.code);
+    expect($(el, '.code').textContent!.trim()).to.equal(resumed.configuration.code);
   });
 
   it('resumes a copy from a session code', async () => {

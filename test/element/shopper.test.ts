@@ -64,17 +64,15 @@ describe('the review before the quote', () => {
     await answerMandatories(el);
     await settled(el);
 
-    $(el, '[part~="summary"] [part~="quote-button"]').click();
+    $(el, '[part~="summary"] [data-action="quote"]').click();
     await el.updateComplete;
-    const review = $(el, '[part~="review-screen"]');
+    const review = $(el, '.review');
     expect(active(el)?.id).to.equal('review-title');
     // Grouped by step, in the steps' order, only steps with choices.
     const stepTitles = $$(el, '.review-step-title').map((h) => h.textContent!.trim());
     expect(stepTitles).to.deep.equal(['Frame & base', 'Seat & back', 'Comfort', 'Personalise']);
     const item = (name: string) =>
-      $$(el, '[part~="review-item"]').find(
-        (li) => li.dataset.node === nodeByName(el.value!, name).id,
-      );
+      $$(el, '.review-item').find((li) => li.dataset.node === nodeByName(el.value!, name).id);
     // A chosen alternative reads "Frame colour  White  +price".
     const white = nodeByName(el.value!, 'White');
     expect(item('White')!.textContent).to.contain('White');
@@ -101,7 +99,7 @@ describe('the review before the quote', () => {
 
     // Each choice links back to its step, with the choice focused.
     item('Engraving name')!.querySelector('button')!.click();
-    await until(el, () => !el.shadowRoot!.querySelector('[part~="review-screen"]'), 'the steps');
+    await until(el, () => !el.shadowRoot!.querySelector('.review'), 'the steps');
     expect($(el, '[role="tab"][aria-selected="true"]').textContent).to.contain('Personalise');
     await until(
       el,
@@ -120,13 +118,13 @@ describe('the review before the quote', () => {
     };
     for (const [lang, title] of Object.entries(titles)) {
       const el = await readyConfigurator('Office Chair', {lang});
-      $(el, '[part~="summary"] [part~="quote-button"]').click();
+      $(el, '[part~="summary"] [data-action="quote"]').click();
       await el.updateComplete;
       expect($(el, '#review-title').textContent!.trim()).to.equal(title);
       expect($(el, '[data-price="review-incl"]').textContent).to.equal(
         el.value!.totalPriceIncVATLabel,
       );
-      $(el, '[part~="continue-button"]').click();
+      $(el, '[data-action="continue"]').click();
       await el.updateComplete;
       expect($(el, 'label[for="quote-quantity"]').textContent!.trim()).to.not.equal('');
       el.remove();
@@ -141,9 +139,9 @@ describe('quantity and the quotation number', () => {
     await settled(el);
     const recorder = recordBodies();
     try {
-      $(el, '[part~="summary"] [part~="quote-button"]').click();
+      $(el, '[part~="summary"] [data-action="quote"]').click();
       await el.updateComplete;
-      $(el, '[part~="continue-button"]').click();
+      $(el, '[data-action="continue"]').click();
       await el.updateComplete;
       expect($<HTMLInputElement>(el, '#quote-quantity').value).to.equal('1');
       setQuantity(el, '3');
@@ -160,23 +158,23 @@ describe('quantity and the quotation number', () => {
       // A quantity the service refuses is caught in the form, in the shopper's language.
       setQuantity(el, '0');
       fillContact(el);
-      $(el, '[part~="submit-button"]').click();
+      $(el, '[data-action="submit"]').click();
       await el.updateComplete;
       expect($(el, '#quote-quantity-error').textContent).to.contain('Between 1 and');
       expect(recorder.bodies.some((b) => b.url.endsWith('/requestquote'))).to.equal(false);
 
       // The review shows the quantity and what it comes to.
       setQuantity(el, '3');
-      $(el, '[part~="back-button"]').click();
+      $(el, '[data-action="back"]').click();
       await el.updateComplete;
       expect($(el, '[data-review="quantity"]').textContent).to.equal('3');
       expect($(el, '[data-price="line-total"]').textContent).to.equal(expected);
-      $(el, '[part~="continue-button"]').click();
+      $(el, '[data-action="continue"]').click();
       await el.updateComplete;
       expect($<HTMLInputElement>(el, '#quote-quantity').value).to.equal('3');
 
       const requested = nextEvent(el, 'configurator-quote-requested');
-      $(el, '[part~="submit-button"]').click();
+      $(el, '[data-action="submit"]').click();
       const r = await requested;
       const sent = recorder.bodies.find((b) => b.url.endsWith('/requestquote'))!.body as {
         quantities: Record<string, number>;
@@ -186,10 +184,8 @@ describe('quantity and the quotation number', () => {
       expect(sent.quotationRequest).not.to.have.property('quantity');
       await el.updateComplete;
       expect(r.result.quotationNumber).to.match(/^Q-\d{6}$/);
-      expect($(el, '[part~="quotation-number"]').textContent!.trim()).to.equal(
-        r.result.quotationNumber,
-      );
-      expect($(el, '[part~="thank-you"]').textContent).not.to.contain(r.quotationId);
+      expect($(el, '.quotation-number').textContent!.trim()).to.equal(r.result.quotationNumber);
+      expect($(el, '.thanks').textContent).not.to.contain(r.quotationId);
       await expect(el).to.be.accessible();
     } finally {
       recorder.restore();
@@ -206,26 +202,24 @@ describe('a phone-sized journey', () => {
     await answerMandatories(el, '2 Jahre');
     await settled(el);
     // On a phone the total bar carries the way to the quote.
-    const bar = $(el, '[part~="total-bar"] [part~="quote-button"]');
+    const bar = $(el, '[part~="total-bar"] [data-action="quote"]');
     expect(bar.getBoundingClientRect().width).to.be.greaterThan(0);
     bar.click();
     await el.updateComplete;
     expect($(el, '#review-title').textContent!.trim()).to.equal('Konfiguration prüfen');
-    const review = $(el, '[part~="review-screen"]');
+    const review = $(el, '.review');
     expect(review.getBoundingClientRect().width).to.be.at.most(390);
-    $(el, '[part~="continue-button"]').click();
+    $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     setQuantity(el, '2');
     fillContact(el);
     await el.updateComplete;
     expect($(el, '#quote-line-total').textContent).to.contain('Gesamt für 2');
     const requested = nextEvent(el, 'configurator-quote-requested');
-    $(el, '[part~="submit-button"]').click();
+    $(el, '[data-action="submit"]').click();
     const r = await requested;
     await el.updateComplete;
-    expect($(el, '[part~="quotation-number"]').textContent!.trim()).to.equal(
-      r.result.quotationNumber,
-    );
+    expect($(el, '.quotation-number').textContent!.trim()).to.equal(r.result.quotationNumber);
     await expect(el).to.be.accessible();
   });
 });
@@ -235,14 +229,14 @@ describe('a keyboard-only journey', () => {
     const el = await readyConfigurator('Office Chair', {lang: 'nl'});
     await answerMandatories(el, '2 jaar');
     await settled(el);
-    $<HTMLButtonElement>(el, '[part~="summary"] [part~="quote-button"]').focus();
+    $<HTMLButtonElement>(el, '[part~="summary"] [data-action="quote"]').focus();
     await sendKeys({press: 'Enter'});
     await until(el, () => active(el)?.id === 'review-title', 'focus on the review');
     // Tab moves through the review's links to its button.
-    for (let i = 0; i < 60 && !active(el)?.matches('[part~="continue-button"]'); i++) {
+    for (let i = 0; i < 60 && !active(el)?.matches('[data-action="continue"]'); i++) {
       await sendKeys({press: 'Tab'});
     }
-    expect(active(el)?.matches('[part~="continue-button"]')).to.equal(true);
+    expect(active(el)?.matches('[data-action="continue"]')).to.equal(true);
     await sendKeys({press: 'Enter'});
     await until(el, () => active(el)?.id === 'quote-title', 'focus on the form');
     // The quantity comes first in the form.
@@ -263,9 +257,7 @@ describe('a keyboard-only journey', () => {
     await sendKeys({press: 'Enter'});
     const r = await requested;
     await until(el, () => active(el)?.id === 'thanks-title', 'focus on the thank-you');
-    expect($(el, '[part~="quotation-number"]').textContent!.trim()).to.equal(
-      r.result.quotationNumber,
-    );
+    expect($(el, '.quotation-number').textContent!.trim()).to.equal(r.result.quotationNumber);
   });
 });
 
@@ -277,7 +269,7 @@ describe('undo and start over', () => {
   });
 
   async function clickUndo(el: ProductConfiguratorElement) {
-    const button = () => $(el, '[part~="undo-button"]');
+    const button = () => $(el, '[data-action="undo"]');
     await until(el, () => button().getAttribute('aria-disabled') === 'false', 'undo to be offered');
     const changed = nextEvent(el, 'configurator-change');
     button().click();
@@ -290,7 +282,7 @@ describe('undo and start over', () => {
     let readies = 0;
     el.addEventListener('configurator-ready', () => readies++);
     const id = (name: string) => nodeByName(el.value!, name).id;
-    expect($(el, '[part~="undo-button"]').getAttribute('aria-disabled')).to.equal('true');
+    expect($(el, '[data-action="undo"]').getAttribute('aria-disabled')).to.equal('true');
     const s0 = state(el);
     await el.session!.select(id('High back'), true);
     const s1 = state(el);
@@ -333,26 +325,26 @@ describe('undo and start over', () => {
     const white = nodeByName(el.value!, 'Blanc').id;
     await el.session!.select(white, true);
     const before = el.value!.id;
-    $<HTMLButtonElement>(el, '[part~="start-over-button"]').click();
+    $<HTMLButtonElement>(el, '[data-action="start-over"]').click();
     await el.updateComplete;
-    expect($(el, '[part~="start-over-confirm"]').textContent).to.contain('Recommencer ?');
-    expect(active(el)?.matches('[part~="start-over-cancel"]')).to.equal(true);
+    expect($(el, '.history .confirm').textContent).to.contain('Recommencer ?');
+    expect(active(el)?.matches('[data-action="start-over-cancel"]')).to.equal(true);
     await expect(el).to.be.accessible();
     // Cancelled: nothing changes.
     active(el)!.click();
-    await until(el, () => !!active(el)?.matches('[part~="start-over-button"]'), 'focus back');
+    await until(el, () => !!active(el)?.matches('[data-action="start-over"]'), 'focus back');
     expect(el.value!.id).to.equal(before);
     expect(el.session!.snapshot.values.get(white)).to.not.equal(0);
     // Confirmed: a new configuration with the model's defaults.
-    $<HTMLButtonElement>(el, '[part~="start-over-button"]').click();
+    $<HTMLButtonElement>(el, '[data-action="start-over"]').click();
     await el.updateComplete;
     const ready = nextEvent(el, 'configurator-ready');
-    $<HTMLButtonElement>(el, '[part~="start-over-accept"]').click();
+    $<HTMLButtonElement>(el, '[data-action="start-over-accept"]').click();
     await ready;
     await settled(el);
     expect(el.value!.id).to.not.equal(before);
     expect(el.session!.snapshot.values.get(white) ?? 0).to.equal(0);
-    expect($(el, '[part~="undo-button"]').getAttribute('aria-disabled')).to.equal('true');
+    expect($(el, '[data-action="undo"]').getAttribute('aria-disabled')).to.equal('true');
   });
 });
 
@@ -381,14 +373,14 @@ describe('share and resume', () => {
     const stub = stubShare(undefined);
     const page = new URL(location.href);
     try {
-      $(el, '[part~="share-button"]').click();
+      $(el, '[data-action="share"]').click();
       await until(el, () => stub.copied.length > 0, 'the link to be copied');
       const link = new URL(stub.copied[0]!);
       expect(link.origin + link.pathname).to.equal(page.origin + page.pathname);
       expect(link.searchParams.get('configuration')).to.equal(el.value!.code);
       await until(
         el,
-        () => $(el, '[part~="code"] [role="status"]').textContent!.includes('Link copied'),
+        () => $(el, '.code-box [role="status"]').textContent!.includes('Link copied'),
         'the copy to be confirmed',
       );
 
@@ -418,7 +410,7 @@ describe('share and resume', () => {
     const shared: ShareData[] = [];
     const stub = stubShare(async (data) => void shared.push(data));
     try {
-      $(el, '[part~="share-button"]').click();
+      $(el, '[data-action="share"]').click();
       await until(el, () => shared.length > 0, 'the share sheet');
       expect(shared[0]!.url).to.equal(
         `https://shop.example/stuhl?c=${el.value!.code}#konfigurator`,
@@ -440,7 +432,7 @@ describe('share and resume', () => {
     const el = await readyConfigurator('Office Chair', {lang: 'nl'});
     const before = el.value!.id;
     const input = $<HTMLInputElement>(el, '#resume-code');
-    const submit = () => $(el, '[part~="resume-button"]').click();
+    const submit = () => $(el, '[data-action="resume"]').click();
 
     input.value = 'abc';
     submit();

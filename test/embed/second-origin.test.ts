@@ -109,7 +109,7 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
         id: e.detail.configuration.id,
         label: e.detail.price.label,
         displayed: e.detail.price.displayed,
-        shown: el.shadowRoot!.querySelector('[part~="price-total"]')!.textContent!,
+        shown: el.shadowRoot!.querySelector('[part~="total"]')!.textContent!,
       };
     });
     assert.equal(detail.isCustomEvent, true);
@@ -202,7 +202,7 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
           () =>
             document
               .querySelector('product-configurator')!
-              .shadowRoot!.querySelector('[part~="retry-button"]') === null,
+              .shadowRoot!.querySelector('[data-action="retry"]') === null,
         ),
         true,
       );

@@ -319,7 +319,7 @@ describe('view functions', () => {
     );
     expect(host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(true);
     expect(host.textContent).to.contain('A few choices are still missing');
-    host.querySelector<HTMLButtonElement>('[part~="missing-link"]')!.click();
+    host.querySelector<HTMLButtonElement>('[data-action="go-to-missing"]')!.click();
     expect(calls).to.deep.equal([['base', 'step-options']]);
   });
 

@@ -1,0 +1,80 @@
+import {css} from 'lit';
+
+/**
+ * What the element renders around the configure view's parts once a configuration is shown:
+ * the main and side columns, the product heading, the card holding the steps, the total kept in
+ * view on narrow layouts, and tighter cards there.
+ */
+export const configureLayoutStyles = css`
+  /* The two columns of the frame's grid: the product and the panel, the summary beside them. */
+  .main {
+    display: grid;
+    gap: var(--_space);
+    min-width: 0;
+  }
+  .side {
+    display: grid;
+    gap: var(--_space);
+  }
+  @container (min-width: 760px) {
+    .side {
+      position: sticky;
+      top: var(--_sticky-top);
+    }
+  }
+  /* Product header */
+  .product {
+    display: flex;
+    gap: var(--_space);
+    align-items: flex-start;
+  }
+  .product-name {
+    font-size: 1.6rem;
+    line-height: 1.2;
+    letter-spacing: -0.01em;
+  }
+  .product .description {
+    color: var(--_muted);
+    margin-top: 0.35rem;
+  }
+
+  /* The total kept in view on narrow layouts */
+  .total-bar {
+    position: sticky;
+    bottom: 0;
+    z-index: 2;
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: var(--_space);
+    padding: 0.75rem var(--_space);
+    background: color-mix(in srgb, var(--_surface) 94%, transparent);
+    backdrop-filter: blur(6px);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: 0 -4px 20px rgb(16 24 40 / 10%);
+  }
+  .total-bar-label {
+    display: block;
+    color: var(--_muted);
+    font-size: 0.8rem;
+  }
+  .total-bar-value {
+    font-size: 1.15rem;
+    font-variant-numeric: tabular-nums;
+  }
+  @container (min-width: 760px) {
+    .total-bar {
+      display: none;
+    }
+  }
+  .configure {
+    display: grid;
+    gap: calc(var(--_space) * 1.25);
+  }
+  @container (max-width: 559px) {
+    .card {
+      padding: var(--_space);
+    }
+  }
+`;

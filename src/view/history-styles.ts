@@ -1,0 +1,23 @@
+import {css} from 'lit';
+
+/** Undo and start over (render-history.ts), with the start-over question in place. */
+export const historyStyles = css`
+  /* Undo and start over */
+  .history {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 0.5rem;
+    margin-bottom: 0.5rem;
+  }
+  .history .confirm {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .history [aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+`;

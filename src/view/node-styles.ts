@@ -1,0 +1,297 @@
+import {css} from 'lit';
+
+/**
+ * The model's nodes (render-node.ts): groups, choices and their options (list, cards, chips),
+ * sub-options, numeric and text features, images, descriptions. The fields' common look is in
+ * field-styles.ts.
+ */
+export const nodeStyles = css`
+  /* Groups and options */
+  /* A large step: the browser lays out and paints only the groups near the viewport. */
+  .panel > .group {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 16rem;
+  }
+  .group {
+    display: grid;
+    gap: calc(var(--_space) * 0.75);
+  }
+  .group + .group,
+  .group + .field,
+  .field + .group,
+  .choice + .group {
+    padding-top: calc(var(--_space) * 1.25);
+    border-top: 1px solid var(--_border);
+  }
+  .group-header {
+    display: flex;
+    gap: 0.75rem;
+    align-items: flex-start;
+  }
+  .group-image {
+    width: 3rem;
+    height: 3rem;
+    object-fit: cover;
+    border-radius: calc(var(--_radius) - 4px);
+  }
+  .group-title {
+    font-size: 1.05rem;
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    flex-wrap: wrap;
+  }
+  .group-title:focus {
+    outline: none;
+  }
+  .group-title:focus-visible {
+    outline: 2px solid var(--_accent);
+  }
+  .description {
+    color: var(--_muted);
+    font-size: 0.925rem;
+  }
+  .description p + p {
+    margin-top: 0.4rem;
+  }
+  .description a {
+    color: var(--_accent);
+  }
+  .badge {
+    font-size: 0.72rem;
+    font-weight: 700;
+    padding: 0.1rem 0.5rem;
+    border-radius: 999px;
+    letter-spacing: 0.02em;
+  }
+  .badge.required {
+    color: var(--_warning);
+    background: color-mix(in srgb, var(--_warning) 12%, var(--_surface));
+  }
+  .missing-note {
+    color: var(--_warning);
+    font-size: 0.875rem;
+    font-weight: 600;
+  }
+  .choice {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .options {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .cards .options {
+    grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+    gap: 0.75rem;
+  }
+  .option {
+    position: relative;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) - 2px);
+    background: var(--_surface);
+    transition:
+      border-color 0.15s,
+      background 0.15s,
+      box-shadow 0.15s;
+  }
+  .option:hover:not(.disabled) {
+    border-color: color-mix(in srgb, var(--_accent) 50%, var(--_border));
+  }
+  .option.selected {
+    border-color: var(--_accent);
+    background: var(--_tint);
+    box-shadow: inset 0 0 0 1px var(--_accent);
+  }
+  .option.disabled {
+    background: var(--_background);
+  }
+  .option.disabled .option-name {
+    color: var(--_muted);
+  }
+  .option:focus-within {
+    box-shadow: var(--_ring);
+  }
+  .option-label {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    padding: 0.8rem 1rem;
+    cursor: pointer;
+    min-height: 3rem;
+  }
+  .option.disabled .option-label {
+    cursor: not-allowed;
+  }
+  .option-label input {
+    flex: none;
+    width: 1.15rem;
+    height: 1.15rem;
+    margin: 0;
+    accent-color: var(--_accent);
+  }
+  .option-label input:focus-visible {
+    outline: none;
+  }
+  .option-text {
+    flex: 1;
+    display: flex;
+    justify-content: space-between;
+    gap: 0.75rem;
+    align-items: baseline;
+    flex-wrap: wrap;
+  }
+  .option-name {
+    font-weight: 600;
+  }
+  .price {
+    color: var(--_muted);
+    font-size: 0.9rem;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+  .option.selected .price {
+    color: var(--_accent);
+    font-weight: 600;
+  }
+  .option > .description,
+  .option > span > .disabled-reason {
+    display: block;
+    padding: 0 1rem 0.8rem 2.9rem;
+    margin-top: -0.4rem;
+  }
+  .more-info {
+    font-size: 0.875rem;
+  }
+  .more-info summary {
+    cursor: pointer;
+    color: var(--_accent);
+    font-weight: 600;
+    width: fit-content;
+  }
+  .more-info summary:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+  .more-info .description {
+    margin-top: 0.35rem;
+  }
+  .more-info ul {
+    margin: 0;
+    padding-left: 1.2rem;
+  }
+  .option-more {
+    padding: 0 1rem 0.8rem 2.9rem;
+    margin-top: -0.3rem;
+  }
+  .disabled-reason {
+    color: var(--_muted);
+    font-size: 0.85rem;
+    font-style: italic;
+  }
+  .cards .option {
+    display: flex;
+    flex-direction: column;
+  }
+  .cards .option-label {
+    flex-direction: column;
+    align-items: stretch;
+    padding: 0.6rem;
+    gap: 0.6rem;
+  }
+  .cards .option-label input {
+    position: absolute;
+    top: 1.1rem;
+    left: 1.1rem;
+    z-index: 1;
+  }
+  .cards .option-image {
+    aspect-ratio: 4 / 3;
+    width: 100%;
+    object-fit: contain;
+    border-radius: calc(var(--_radius) - 6px);
+    background: var(--_background);
+  }
+  .cards .option-text {
+    flex-direction: column;
+    gap: 0.1rem;
+    padding: 0 0.25rem;
+  }
+  .cards .option > .description,
+  .cards .option > span > .disabled-reason {
+    padding: 0 0.85rem 0.75rem;
+    margin-top: -0.2rem;
+    font-size: 0.85rem;
+  }
+  .chips .options {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  .chips .option {
+    border-radius: 999px;
+  }
+  .chips .option-label {
+    min-height: 2.5rem;
+    padding: 0.45rem 1rem 0.45rem 0.75rem;
+    gap: 0.5rem;
+  }
+  .chips .option-text {
+    gap: 0.5rem;
+  }
+  .chips .price {
+    font-size: 0.8rem;
+  }
+  .sub-options {
+    display: grid;
+    gap: var(--_space);
+    margin: 0.25rem 0 0.25rem 1rem;
+    padding: var(--_space);
+    border-left: 3px solid color-mix(in srgb, var(--_accent) 35%, var(--_border));
+    background: var(--_background);
+    border-radius: 0 calc(var(--_radius) - 4px) calc(var(--_radius) - 4px) 0;
+  }
+  .option > .sub-options {
+    margin: 0 0.75rem 0.75rem;
+  }
+
+  .number-row {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    flex-wrap: wrap;
+  }
+  .input-with-unit {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .input-with-unit input {
+    width: 9rem;
+  }
+  .unit {
+    color: var(--_muted);
+  }
+  input[type='range'] {
+    flex: 1;
+    min-width: 10rem;
+    accent-color: var(--_accent);
+    height: 2.75rem;
+  }
+  output {
+    min-width: 5.5rem;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+  .hint {
+    color: var(--_muted);
+    font-size: 0.85rem;
+  }
+  .figure {
+    margin: 0;
+  }
+  .figure img {
+    border-radius: calc(var(--_radius) - 4px);
+  }
+`;

@@ -1,0 +1,155 @@
+import {css} from 'lit';
+
+/** The price summary (render-summary.ts): prices, the VAT switch and the session code. */
+export const summaryStyles = css`
+  .eyebrow {
+    color: var(--_muted);
+    font-size: 0.78rem;
+    font-weight: 700;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+  }
+  /* Summary */
+  .summary {
+    display: grid;
+    gap: var(--_space);
+  }
+  .product-image {
+    aspect-ratio: 16 / 10;
+    width: 100%;
+    object-fit: contain;
+    padding: 0.5rem;
+    border-radius: calc(var(--_radius) - 4px);
+    background: var(--_background);
+  }
+  .summary-title {
+    font-size: 1.2rem;
+    margin-top: -0.5rem;
+  }
+  .prices {
+    margin: 0;
+    display: grid;
+    gap: 0.4rem;
+  }
+  .price-row {
+    display: flex;
+    justify-content: space-between;
+    gap: 1rem;
+  }
+  .price-row dt {
+    color: var(--_muted);
+  }
+  .price-row dd {
+    margin: 0;
+    white-space: nowrap;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  .price-row.total {
+    flex-wrap: wrap;
+    padding-top: 0.6rem;
+    margin-top: 0.2rem;
+    border-top: 1px solid var(--_border);
+    align-items: baseline;
+  }
+  .price-row.total dt {
+    white-space: nowrap;
+    color: var(--_text);
+    font-weight: 700;
+  }
+  .price-row.total dd {
+    margin-left: auto;
+    font-size: 1.5rem;
+    font-weight: 800;
+    letter-spacing: -0.01em;
+  }
+  .vat-note {
+    color: var(--_muted);
+    font-weight: 400;
+    font-size: 0.85rem;
+  }
+  .lease {
+    color: var(--_muted);
+    font-size: 0.9rem;
+  }
+  .switch {
+    display: flex;
+    align-items: center;
+    gap: 0.6rem;
+    cursor: pointer;
+    font-size: 0.925rem;
+    position: relative;
+  }
+  .switch input {
+    position: absolute;
+    opacity: 0;
+    width: 2.5rem;
+    height: 1.4rem;
+    margin: 0;
+    cursor: pointer;
+  }
+  .switch-track {
+    flex: none;
+    position: relative;
+    width: 2.5rem;
+    height: 1.4rem;
+    border-radius: 999px;
+    background: color-mix(in srgb, var(--_text) 22%, var(--_surface));
+    transition: background 0.15s;
+  }
+  .switch-track::after {
+    content: '';
+    position: absolute;
+    top: 0.2rem;
+    left: 0.2rem;
+    width: 1rem;
+    height: 1rem;
+    border-radius: 50%;
+    background: white;
+    box-shadow: 0 1px 2px rgb(0 0 0 / 25%);
+    transition: transform 0.15s;
+  }
+  .switch input:checked + .switch-track {
+    background: var(--_accent);
+  }
+  .switch input:checked + .switch-track::after {
+    transform: translateX(1.1rem);
+  }
+  .switch input:focus-visible + .switch-track {
+    box-shadow: var(--_ring);
+  }
+  .code-box {
+    display: grid;
+    gap: 0.35rem;
+    padding-top: var(--_space);
+    border-top: 1px dashed var(--_border);
+  }
+  .code-title {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  .code-row {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    flex-wrap: wrap;
+  }
+  code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  }
+  .code {
+    flex: 1;
+    font-size: 1.05rem;
+    font-weight: 700;
+    letter-spacing: 0.12em;
+    padding: 0.3rem 0.6rem;
+    background: var(--_background);
+    border-radius: calc(var(--_radius) - 6px);
+    user-select: all;
+  }
+  .copy-status {
+    font-size: 0.85rem;
+    color: var(--_success);
+    min-height: 1.2em;
+  }
+`;

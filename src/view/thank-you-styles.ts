@@ -1,0 +1,56 @@
+import {css} from 'lit';
+
+/** The thank-you's styles (render-thank-you.ts): shown once a quote has been requested. */
+export const thankYouStyles = css`
+  /* Thank you */
+  .section-title {
+    font-size: 1.35rem;
+    line-height: 1.25;
+  }
+  .lead {
+    color: var(--_muted);
+  }
+  .thanks {
+    display: grid;
+    gap: var(--_space);
+    text-align: center;
+    justify-items: center;
+    padding-block: calc(var(--_space) * 3);
+  }
+  .thanks-icon {
+    display: grid;
+    place-items: center;
+    width: 3.5rem;
+    height: 3.5rem;
+    border-radius: 50%;
+    font-size: 1.6rem;
+    font-weight: 800;
+    color: var(--_success);
+    background: color-mix(in srgb, var(--_success) 14%, var(--_surface));
+  }
+  .thanks h2:focus {
+    outline: none;
+  }
+  .reference {
+    display: grid;
+    grid-template-columns: auto auto;
+    gap: 0.35rem 1rem;
+    margin: 0.5rem 0;
+    padding: 0.9rem 1.2rem;
+    background: var(--_background);
+    border-radius: calc(var(--_radius) - 4px);
+    text-align: left;
+  }
+  .reference dt {
+    color: var(--_muted);
+  }
+  .reference dd {
+    margin: 0;
+    font-weight: 700;
+    word-break: break-all;
+  }
+  .quotation-number {
+    font-size: 1.25rem;
+    letter-spacing: 0.02em;
+  }
+`;
