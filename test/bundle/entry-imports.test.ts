@@ -24,10 +24,10 @@ const parts = {
   'the Dutch dictionary': 'De configurator wordt geladen',
   'the German dictionary': 'Der Konfigurator wird geladen',
   'the French dictionary': 'Chargement du configurateur',
-  'the quote form': 'quote-form',
-  'the conflict dialog': 'conflict-accept',
+  'the quote form': 'quote-form-error',
+  'the conflict dialog': 'conflict-list',
   DOMPurify: 'DOMPurify',
-  'the configure view': 'step-panel',
+  'the configure view': 'step-nav',
 };
 
 describe('the script-tag entry', () => {
