@@ -219,8 +219,10 @@ describe('a token source that never answers', () => {
       return {body: await response.json()};
     });
     try {
+      // Long enough that the second try (a local endpoint asking the fake service) fits in it
+      // on a loaded machine; the first try still waits for the deadline.
       const source = endpointTokenSource(`${endpoint.url}/never`, {
-        timeoutMs: 100,
+        timeoutMs: 600,
         fetch: (input, init) => fetch(input, init),
       });
       const s = newSession({tokenSource: source});
