@@ -163,6 +163,46 @@ try {
     await page.screenshot({path: `${out}/narrow-full.png`, fullPage: true});
     await context.close();
   }
+  // The configured picture following a colour choice (E-Bike): the summary before and after.
+  {
+    const {context, page} = await openDemo({width: 1360, height: 1000}, '?model=E-Bike');
+    const summary = page.locator('product-configurator [part~="summary"]');
+    const configured = 'product-configurator >> .product-image[data-configured="true"]';
+    await page.locator(configured).waitFor();
+    await summary.screenshot({path: `${out}/picture-before.png`});
+    const before = await page.locator(configured).getAttribute('src');
+    await option(page, 'Midnight blue').check();
+    await settle(page);
+    await page.waitForFunction(
+      (src) =>
+        document
+          .querySelector('product-configurator')
+          .shadowRoot.querySelector('.product-image')
+          .getAttribute('src') !== src,
+      before,
+    );
+    await summary.screenshot({path: `${out}/picture-after.png`});
+    await context.close();
+  }
+
+  // An incompatible option chosen: the coat hanger excludes the headrest, which stays operable
+  // (styled as unavailable, with its reason); choosing it offers what would change.
+  {
+    const {context, page} = await openDemo({width: 1360, height: 1000});
+    await page.getByRole('tab', {name: /Comfort/}).click();
+    await option(page, 'Coat hanger').check();
+    await settle(page);
+    await page
+      .locator('product-configurator [part~="option"]', {hasText: 'Headrest'})
+      .scrollIntoViewIfNeeded();
+    await page.screenshot({path: `${out}/incompatible-option.png`});
+    // `aria-disabled` reads as "not enabled" to the driver, yet the shopper can choose it.
+    await option(page, 'Headrest').check({force: true});
+    await page.locator('product-configurator dialog[open]').waitFor();
+    await page.screenshot({path: `${out}/conflict-from-incompatible-option.png`});
+    await context.close();
+  }
+
   // A failed change: the choice stays on screen, the banner offers a retry.
   {
     const {context, page} = await openDemo({width: 1360, height: 1000});

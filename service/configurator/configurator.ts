@@ -51,6 +51,8 @@ export interface ModelSummary {
   priceIncVAT: number;
   priceLabel: string;
   priceIncVATLabel: string;
+  /** The languages the model has texts for; any other is answered in English. */
+  languages: string[];
 }
 
 /**
@@ -243,6 +245,7 @@ export class Configurator {
         priceIncVAT: start.basePriceIncVAT,
         priceLabel: start.basePriceExVATLabel,
         priceIncVATLabel: start.basePriceIncVATLabel,
+        languages: [...model.languages],
       };
       this.#summaries.set(key, summary);
     }

@@ -6,6 +6,8 @@ export interface FeatureModelItem {
   name: string;
   description: string | null;
   rootFeatureId: string;
+  /** The languages the model has texts for (an addition of the reference service). */
+  languages: string[];
   /** Name, price and image of the root feature (the `RootFeature` relation). */
   rootFeature: {
     id: string;
@@ -31,6 +33,7 @@ export function featureModelItems(
     name: summary.name,
     description: summary.description,
     rootFeatureId: summary.rootFeatureId,
+    languages: summary.languages,
     rootFeature: {
       id: summary.rootFeatureId,
       name: summary.name,

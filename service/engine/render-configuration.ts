@@ -283,6 +283,9 @@ function headFields(
       totalPriceExVATLabel: totalLabel,
       leasePrices,
       leasePricesLabels,
+      // An addition to the seed's answer: the languages the model has texts for, so a client
+      // offers only those (a language outside them falls back to English).
+      languages: model.languages as string[],
     },
   };
 }

@@ -42,8 +42,19 @@ function picture(view: PictureView): string {
     );
   if (view.isOn('light-front')) parts.push('<circle cx="280" cy="165" r="7" fill="#ffd84a"/>');
   if (view.isOn('light-rear')) parts.push('<circle cx="88" cy="182" r="6" fill="#e2402c"/>');
-  return parts.join('');
+  // The frame size shows as the bike's size, standing on the same ground line.
+  const scale = frameScale[view.choice('frame-size') ?? ''] ?? 1;
+  return scale === 1
+    ? parts.join('')
+    : `<g transform="translate(200 345) scale(${scale}) translate(-200 -345)">${parts.join('')}</g>`;
 }
+
+const frameScale: Record<string, number> = {
+  'size-s': 0.88,
+  'size-m': 0.94,
+  'size-l': 1,
+  'size-xl': 1.06,
+};
 
 /** An electric bike: frame, drive train, accessories, registration details. */
 export const eBike: ModelDefinition = {

@@ -18,6 +18,7 @@ export {renderSteps, tabId} from '../view/render-steps.js';
 export {renderSummary} from '../view/render-summary.js';
 export {richText} from '../view/sanitize.js';
 export {ShopperTools} from '../view/shopper-tools.js';
+export {renderTotalBar} from '../view/render-total-bar.js';
 
 /**
  * The styles of what this view renders, each beside its render function, in cascade order. The
@@ -39,3 +40,6 @@ export const styles = css`
 // formatters) is already in memory when they load, so it stays in this chunk.
 export const quoteScreen = lazyView(() => import('./quote-screen.js'));
 export const conflictDialog = lazyView(() => import('./conflict-dialog.js'));
+// The configured picture, focus kept clear of the total bar and the language choice: wanted on
+// the first configure screen, yet nothing there waits for them.
+export const extras = lazyView(() => import('./configure-extras.js'));

@@ -22,6 +22,7 @@ import type {StepHandlers} from '../view/render-steps.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type * as ConfigureViewModule from './configure-view.js';
 import type {ShopperTools} from '../view/shopper-tools.js';
+import type {PictureController} from '../controllers/picture-controller.js';
 import {adoptStyles, lazyView, type LazyView} from './lazy-view.js';
 import {styles} from './product-configurator-styles.js';
 
@@ -166,6 +167,8 @@ export class ProductConfiguratorElement extends LitElement {
 
   #controller = new SessionController(this, {inclVat: () => this._inclVat});
   #tools: ShopperTools | null = null;
+  /** The configured product's picture (the configure view's). */
+  #picture?: PictureController;
   /** For the lazily loaded views: sets some of this element's reactive state. */
   #set = (state: object) => Object.assign(this, state);
   #draft: Record<string, string> = {};
@@ -275,8 +278,16 @@ export class ProductConfiguratorElement extends LitElement {
     return baseLanguage(inherited ?? document.documentElement.lang) || 'en';
   }
 
-  get #strings(): Strings {
+  /** The language shown: the one asked for, or the service's where the model lacks it. */
+  get #shown(): string {
     const lang = this.#lang;
+    const c = this.#controller.snapshot?.configuration;
+    // `includes?.`: an answer's `languages` is not checked at the session's boundary.
+    return c?.languages?.includes?.(lang) === false ? c.languageIso : lang;
+  }
+
+  get #strings(): Strings {
+    const lang = this.#shown;
     if (hasStrings(lang)) return stringsFor(lang);
     // An element with nothing to show loads nothing, not even its texts.
     if (this.model.trim() || this.configuration.trim()) this.#track(loadStrings(lang));
@@ -512,7 +523,7 @@ export class ProductConfiguratorElement extends LitElement {
       body = renderSkeleton(s);
     }
 
-    return html`<div class="layout" part="base" lang=${this.#lang}>
+    return html`<div class="layout" part="base" lang=${this.#shown}>
       <div class="header"><slot name="header"></slot></div>
       <div
         class="progress ${snapshot?.busy && configuration ? 'active' : ''}"
@@ -611,7 +622,8 @@ export class ProductConfiguratorElement extends LitElement {
         ${cv.renderSteps(steps, active, s, this.#stepHandlers)}
       </div>`;
 
-    return html`<div class="main">
+    const extras = this.#use(cv.extras);
+    return html`<div class="main" @focusin=${extras?.keepClearOfTotalBar}>
         <header class="product" part="header">
           <div>
             <h2 class="product-name" part="product-name">${view.product.name}</h2>
@@ -625,21 +637,7 @@ export class ProductConfiguratorElement extends LitElement {
         ${banner} ${main}
         ${
           this._screen === 'configure'
-            ? html`<div class="total-bar" part="total-bar">
-                <div>
-                  <span class="total-bar-label">${s.total}</span>
-                  <strong class="total-bar-value">${view.summary.total}</strong>
-                </div>
-                <button
-                  type="button"
-                  class="button primary small"
-                  part="button button-primary"
-                  data-action="quote"
-                  @click=${() => void this.#showScreen('review')}
-                >
-                  ${s.requestQuote}
-                </button>
-              </div>`
+            ? cv.renderTotalBar(view, s, () => void this.#showScreen('review'))
             : nothing
         }
       </div>
@@ -650,6 +648,9 @@ export class ProductConfiguratorElement extends LitElement {
             busy: snapshot.busy,
             copyStatus: this._copyStatus,
             showQuoteButton: this._screen === 'configure',
+            picture:
+              extras &&
+              (this.#picture ??= new extras.PictureController(this, () => this.#controller)).src,
           },
           s,
           {
@@ -660,6 +661,7 @@ export class ProductConfiguratorElement extends LitElement {
           },
         )}
         ${this._screen === 'configure' ? tools.render(s, snapshot.busy) : nothing}
+        ${extras?.renderLanguagePicker(configuration.languages, this.#shown, s, (l) => (this.lang = l))}
       </aside>`;
   }
 

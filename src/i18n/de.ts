@@ -17,6 +17,8 @@ export const de = {
   moreInfo: 'Weitere Informationen',
   perUnit: (unit) => `pro ${unit}`,
   minMax: (min, max) => `Zwischen ${min} und ${max}`,
+  outOfRange: 'Außerhalb des Bereichs.',
+  language: 'Sprache',
   summaryTitle: 'Ihre Konfiguration',
   basePrice: 'Grundpreis',
   optionsPrice: 'Optionen',

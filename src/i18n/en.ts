@@ -17,6 +17,8 @@ export const en = {
   moreInfo: 'More information',
   perUnit: (unit) => `per ${unit}`,
   minMax: (min, max) => `Between ${min} and ${max}`,
+  outOfRange: 'Out of range.',
+  language: 'Language',
   summaryTitle: 'Your configuration',
   basePrice: 'Base price',
   optionsPrice: 'Options',

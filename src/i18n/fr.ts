@@ -17,6 +17,8 @@ export const fr = {
   moreInfo: 'Plus d’informations',
   perUnit: (unit) => `par ${unit}`,
   minMax: (min, max) => `Entre ${min} et ${max}`,
+  outOfRange: 'Hors limites.',
+  language: 'Langue',
   summaryTitle: 'Votre configuration',
   basePrice: 'Prix de base',
   optionsPrice: 'Options',

@@ -17,6 +17,8 @@ export const nl = {
   moreInfo: 'Meer informatie',
   perUnit: (unit) => `per ${unit}`,
   minMax: (min, max) => `Tussen ${min} en ${max}`,
+  outOfRange: 'Buiten het bereik.',
+  language: 'Taal',
   summaryTitle: 'Uw configuratie',
   basePrice: 'Basisprijs',
   optionsPrice: 'Opties',

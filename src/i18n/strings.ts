@@ -22,6 +22,10 @@ export interface Strings {
   moreInfo: string;
   perUnit: (unit: string) => string;
   minMax: (min: string, max: string) => string;
+  /** A typed number outside the allowed range, shown beside the field before `minMax`. */
+  outOfRange: string;
+  /** The label of the language choice. */
+  language: string;
   summaryTitle: string;
   basePrice: string;
   optionsPrice: string;

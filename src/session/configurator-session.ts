@@ -350,6 +350,26 @@ export class ConfiguratorSession extends EventTarget {
     return promise;
   }
 
+  /**
+   * The configured product's picture as the service draws it now (versioned GET {id}/image),
+   * `size` pixels square, for a step when `stepId` is given. Not queued behind inputs: it shows
+   * whatever state the service has when it answers.
+   */
+  image(options: {size?: number; stepId?: string; signal?: AbortSignal} = {}): Promise<Blob> {
+    const id = this.id;
+    if (!id) return Promise.reject(notStarted());
+    return this.#http.request<Blob>({
+      method: 'GET',
+      path: `${versioned}/${encodeURIComponent(id)}/image`,
+      query: {size: options.size ? String(options.size) : undefined, stepId: options.stepId},
+      signal: options.signal
+        ? AbortSignal.any([this.#abort.signal, options.signal])
+        : this.#abort.signal,
+      notFoundCode: ErrorCode.sessionNotFound,
+      blob: 'image/*',
+    });
+  }
+
   /** Changes the session's language (v3 PUT {id}/changelanguage, plain-text body). */
   changeLanguage(lang: string): Promise<Configuration> {
     this.#lang = lang;

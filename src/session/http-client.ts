@@ -49,6 +49,8 @@ export interface HttpRequest {
    * reads as `undefined` instead of failing (a quote request's answer has no documented body).
    */
   bodyOptional?: boolean;
+  /** The success answer's body as a Blob (an image), not JSON; `Accept` names what may come. */
+  blob?: string;
 }
 
 /** A request whose success answer passes `read` (see answers.ts) before the caller gets it. */
@@ -63,6 +65,7 @@ interface Answer {
   ok: boolean;
   headers: Headers;
   text: string;
+  blob?: Blob;
 }
 
 interface Outcome {
@@ -167,7 +170,7 @@ export class HttpClient {
     const timeout = timeoutSignal(this.#timeoutMs);
     const signal = request.signal ? anySignal(request.signal, timeout) : timeout;
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: request.blob ?? 'application/json',
       Authorization: `Bearer ${token}`,
     };
     let body: string | undefined;
@@ -181,8 +184,10 @@ export class HttpClient {
     try {
       const response = await this.#fetch(url, {method: request.method, headers, body, signal});
       // Read the body under the same timeout so a stalled answer is a timeout too.
-      const text = await response.text();
-      return {answer: {status: response.status, ok: response.ok, headers: response.headers, text}};
+      const blob = request.blob && response.ok ? await response.blob() : undefined;
+      const text = blob ? '' : await response.text();
+      const {status, ok} = response;
+      return {answer: {status, ok, headers: response.headers, text, blob}};
     } catch (error) {
       if (request.signal?.aborted) throw abortedError(request.signal.reason);
       if (timeout.aborted) {
@@ -204,6 +209,7 @@ export class HttpClient {
 
   #read<T>(answer: Answer, request: HttpRequest & {read?: (body: unknown) => T}): T {
     const {read} = request;
+    if (answer.blob) return answer.blob as T;
     let body: unknown;
     if (answer.text !== '') {
       try {

@@ -132,11 +132,7 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
         ${selected ? nothing : html`<option value="" selected disabled>${s.choose}</option>`}
         ${choice.options.map(
           (o) =>
-            html`<option
-              value=${o.id}
-              ?selected=${o.selected}
-              ?disabled=${o.disabled && !o.selected}
-            >
+            html`<option value=${o.id} ?selected=${o.selected}>
               ${o.name}${o.priceLabel ? ` (+ ${o.priceLabel})` : ''}${
                 o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''
               }
@@ -182,7 +178,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
         name=${choice.id}
         value=${o.id}
         .checked=${live(o.selected)}
-        ?disabled=${o.disabled && !o.selected}
+        aria-disabled=${o.disabled && !o.selected ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy || undefined)}
         @change=${(e: Event) => on.select(o.id, (e.target as HTMLInputElement).checked)}
       />
@@ -209,10 +205,24 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
 
 const number = (value: number, s: Strings) => formatNumber(value, s.locale);
 
-// Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
-function numberInput(id: string, e: Event, on: ViewHandlers) {
-  const value = (e.target as HTMLInputElement).valueAsNumber;
-  if (Number.isFinite(value)) on.setValue(id, value);
+/**
+ * Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
+ * A number outside the range is not sent (the service would answer with a conflict to accept):
+ * it stays in the field, and leaving the field or Enter says what is allowed, beside it.
+ */
+function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: Strings) {
+  const input = e.target as HTMLInputElement;
+  const value = input.valueAsNumber;
+  const outside = (n.min !== null && value < n.min) || (n.max !== null && value > n.max);
+  const note = input.closest('[data-node]')?.querySelector('.range-error');
+  if (outside && e.type === 'change' && note) {
+    input.setAttribute('aria-invalid', 'true');
+    note.textContent = `${s.outOfRange} ${s.minMax(number(n.min ?? value, s), number(n.max ?? value, s))}`;
+  } else if (!outside && note?.textContent) {
+    input.setAttribute('aria-invalid', String(n.missing));
+    note.textContent = '';
+  }
+  if (!outside && Number.isFinite(value)) on.setValue(n.id, value);
 }
 
 /** Numeric input: a slider (displayType 7) or a number field, with its unit and range. */
@@ -224,6 +234,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
   const describedBy = [
     n.descriptionHtml ? descId(n.id) : '',
     hints.length ? `${n.id}-hint` : '',
+    n.slider ? '' : `${n.id}-range`,
     n.missing ? `${n.id}-missing` : '',
   ]
     .filter(Boolean)
@@ -266,9 +277,9 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 .value=${live(String(n.value))}
                 ?disabled=${n.disabled}
                 aria-describedby=${ifDefined(describedBy || undefined)}
-                aria-invalid=${n.missing ? 'true' : 'false'}
-                @input=${(e: Event) => numberInput(n.id, e, on)}
-                @change=${(e: Event) => numberInput(n.id, e, on)}
+                aria-invalid=${live(n.missing ? 'true' : 'false')}
+                @input=${(e: Event) => numberInput(n, e, on, s)}
+                @change=${(e: Event) => numberInput(n, e, on, s)}
                 @blur=${() => on.flush?.()}
                 @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && on.flush?.()}
               />
@@ -284,6 +295,16 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
       }
     </div>
     ${hints.length ? html`<p class="hint" id="${n.id}-hint">${hints.join(' · ')}</p>` : nothing}
+    ${
+      n.slider
+        ? nothing
+        : html`<p
+            class="range-error"
+            id="${n.id}-range"
+            aria-live="polite"
+            .textContent=${live('')}
+          ></p>`
+    }
     ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
   </div>`;
 }

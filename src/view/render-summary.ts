@@ -15,6 +15,8 @@ export interface SummaryState {
   copyStatus: string;
   /** The quote button is hidden while the quote form or thank-you is shown. */
   showQuoteButton: boolean;
+  /** The configured product's picture, once loaded; the model's own image until then. */
+  picture?: string | null;
 }
 
 /** The price summary (the service's own labels), VAT toggle, session code and quote button. */
@@ -26,10 +28,17 @@ export function renderSummary(
 ): TemplateResult {
   const {summary} = view;
   const vat = summary.inclVat ? s.inclVat : s.exclVat;
+  const picture = state.picture || view.product.imageUrl;
   return html`<section class="summary card" part="summary" aria-labelledby="summary-title">
     ${
-      view.product.imageUrl
-        ? html`<img class="product-image" part="image" src=${view.product.imageUrl} alt="" />`
+      picture
+        ? html`<img
+            class="product-image"
+            part="image"
+            src=${picture}
+            alt=${view.product.name}
+            data-configured=${state.picture ? 'true' : 'false'}
+          />`
         : nothing
     }
     <p class="eyebrow">${s.summaryTitle}</p>

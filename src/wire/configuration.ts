@@ -96,6 +96,11 @@ export interface Configuration {
   totalPriceExVATLabel: string;
   leasePrices: LeasePrice[] | null;
   leasePricesLabels: LeasePriceLabel[] | null;
+  /**
+   * The two-letter languages the model has texts for (an addition of the reference service; a
+   * service without it says nothing about which languages exist). `languageIso` is the one used.
+   */
+  languages?: string[];
 }
 
 /** Body of an update. The service accepts these names in any letter case. */

@@ -147,7 +147,7 @@ describe('events for hosts', () => {
     const el = await readyConfigurator();
     const option = $<HTMLInputElement>(
       el,
-      '[part~="option"]:not([part~="option-selected"]) input:not(:disabled)',
+      '[part~="option"]:not([part~="option-selected"]) input:not([aria-disabled="true"])',
     );
     let change = nextEvent(el, 'configurator-change');
     option.click();
@@ -169,7 +169,7 @@ describe('events for hosts', () => {
     change = nextEvent(el, 'configurator-change');
     $<HTMLInputElement>(
       el,
-      '[part~="option"]:not([part~="option-selected"]) input:not(:disabled)',
+      '[part~="option"]:not([part~="option-selected"]) input:not([aria-disabled="true"])',
     ).click();
     e = await change;
     expect(e.detail.price.displayed).to.equal('exclVat');

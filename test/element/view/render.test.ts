@@ -90,7 +90,10 @@ describe('view functions', () => {
     const host = mount(renderSteps(view.steps, 'step-options', en, on as never));
     const headrest = host.querySelector<HTMLInputElement>('input[value="headrest"]')!;
     expect(headrest.type).to.equal('checkbox');
-    expect(headrest.disabled).to.equal(true);
+    // Incompatible, yet operable: choosing it lets the service say what would have to change.
+    expect(headrest.disabled).to.equal(false);
+    expect(headrest.getAttribute('aria-disabled')).to.equal('true');
+    expect(headrest.getAttribute('aria-describedby')).to.contain('headrest-reason');
     expect(host.textContent).to.contain('Not with a low back');
     const select = host.querySelector('select')!;
     expect(select.options[0]!.textContent!.trim()).to.equal('Choose…');

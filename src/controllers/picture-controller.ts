@@ -1,0 +1,195 @@
+import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import type {ConfiguratorSession} from '../session/configurator-session.js';
+import type {SessionSnapshot} from '../session/session-snapshot.js';
+import type {Configuration} from '../wire/index.js';
+
+/**
+ * Picture sizes asked of the service, in device pixels: a few steps, so that one size serves
+ * many layouts and a configuration seen before (after undo, or back and forth) comes from the
+ * cache instead of the network.
+ */
+export const pictureSizes = [160, 240, 320, 480, 640, 960, 1280] as const;
+
+/** The smallest size step covering `cssPixels` on a screen with this pixel ratio. */
+export function pictureSize(cssPixels: number, pixelRatio: number): number {
+  const want = Math.ceil(Math.max(1, cssPixels) * Math.max(1, pixelRatio || 1));
+  return pictureSizes.find((size) => size >= want) ?? pictureSizes[pictureSizes.length - 1];
+}
+
+const rasterTypes = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
+
+/** A picture ready for an `<img>`; object URLs are revoked when it leaves the cache. */
+export interface PictureUrl {
+  url: string;
+  objectUrl: boolean;
+}
+
+/**
+ * Turns the service's image answer into something an `<img>` may show: raster images as object
+ * URLs, SVG as a `data:` URL (an opaque origin: opened in a tab of its own, a script inside
+ * cannot reach the page, and browsers refuse to navigate to it at all), anything else not at all
+ * (see docs/decisions/0043-the-configured-picture-through-the-session.md).
+ */
+export async function pictureUrl(blob: Blob): Promise<PictureUrl | null> {
+  const type = blob.type.split(';')[0]!.trim().toLowerCase();
+  if (rasterTypes.has(type)) return {url: URL.createObjectURL(blob), objectUrl: true};
+  if (type !== 'image/svg+xml') return null;
+  const svg = await blob.text();
+  return {url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, objectUrl: false};
+}
+
+const stateKeys = new WeakMap<Configuration, string>();
+
+/** What decides the picture: the model and every value and text, not the session id. */
+export function pictureStateKey(configuration: Configuration): string {
+  let key = stateKeys.get(configuration);
+  if (key === undefined) {
+    // Sorted: a reopened copy (undo) may list the same values in another order.
+    const sorted = (record: object) =>
+      Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    key = JSON.stringify([
+      configuration.featureModelId,
+      sorted(configuration.values),
+      sorted(configuration.textValues),
+    ]);
+    stateKeys.set(configuration, key);
+  }
+  return key;
+}
+
+/** What the controller reads from its host's session bridge on every update. */
+export interface PictureSource {
+  readonly session: ConfiguratorSession | null;
+  readonly snapshot: SessionSnapshot | null;
+}
+
+/** Pictures kept (a few undo steps and a size change). */
+const cacheSize = 12;
+
+/**
+ * The configured product's picture: asks the session for it after each applied change, at a
+ * size fitting the box it is shown in, and offers the new URL only once the browser has
+ * decoded it, so the old picture stays until the new one can replace it without a blank frame.
+ * A superseded load is aborted; a failed one keeps the picture shown.
+ */
+export class PictureController implements ReactiveController {
+  #host: ReactiveControllerHost & {readonly renderRoot: HTMLElement | DocumentFragment};
+  #source: () => PictureSource;
+  #cache = new Map<string, PictureUrl>();
+  #shown = '';
+  #wanted = '';
+  #abort: AbortController | null = null;
+  #resize: ResizeObserver | null = null;
+  #observed: Element | null = null;
+  #size = 0;
+
+  constructor(
+    host: ReactiveControllerHost & {readonly renderRoot: HTMLElement | DocumentFragment},
+    source: () => PictureSource,
+  ) {
+    this.#host = host;
+    this.#source = source;
+    host.addController(this);
+  }
+
+  /** The URL to show: the latest picture loaded, null until the first one is. */
+  get src(): string | null {
+    return this.#cache.get(this.#shown)?.url ?? null;
+  }
+
+  hostUpdated(): void {
+    const {session, snapshot} = this.#source();
+    const configuration = snapshot?.configuration;
+    // Inputs still on their way would make the service draw a later state than this key says.
+    if (!session || !configuration || snapshot.busy || snapshot.pending.size) return;
+    this.#observe();
+    const size = this.#measure();
+    const key = `${size}\n${pictureStateKey(configuration)}`;
+    if (key === this.#wanted) return;
+    this.#wanted = key;
+    const cached = this.#cache.get(key);
+    if (cached) {
+      this.#abort?.abort();
+      this.#touch(key, cached);
+      this.#show(key);
+      return;
+    }
+    void this.#load(session, key, size);
+  }
+
+  hostDisconnected(): void {
+    this.#abort?.abort();
+    this.#resize?.disconnect();
+    this.#resize = this.#observed = null;
+    for (const picture of this.#cache.values())
+      if (picture.objectUrl) URL.revokeObjectURL(picture.url);
+    this.#cache.clear();
+    this.#shown = this.#wanted = '';
+  }
+
+  async #load(session: ConfiguratorSession, key: string, size: number): Promise<void> {
+    this.#abort?.abort();
+    const abort = (this.#abort = new AbortController());
+    let picture: PictureUrl | null = null;
+    try {
+      picture = await pictureUrl(await session.image({size, signal: abort.signal}));
+      if (!picture) return;
+      // Decoded before it is offered, so the swap never shows an empty box.
+      const img = new Image();
+      img.src = picture.url;
+      await img.decode();
+    } catch {
+      // The picture shown stays (or the model's own image, before the first): the shopper
+      // loses nothing, and the next change tries again.
+      if (this.#wanted === key) this.#wanted = '';
+      if (picture?.objectUrl) URL.revokeObjectURL(picture.url);
+      return;
+    }
+    if (abort.signal.aborted) {
+      if (picture.objectUrl) URL.revokeObjectURL(picture.url);
+      return;
+    }
+    this.#touch(key, picture);
+    this.#show(key);
+  }
+
+  #show(key: string) {
+    if (this.#shown === key) return;
+    this.#shown = key;
+    // Not within the update that asked (a cached picture is found there): the next one shows it.
+    void Promise.resolve().then(() => this.#host.requestUpdate());
+  }
+
+  /** Adds or refreshes an entry; the oldest not on screen leaves when the cache is full. */
+  #touch(key: string, picture: PictureUrl) {
+    this.#cache.delete(key);
+    this.#cache.set(key, picture);
+    for (const [old, entry] of this.#cache) {
+      if (this.#cache.size <= cacheSize) break;
+      if (old === this.#shown || old === key) continue;
+      this.#cache.delete(old);
+      if (entry.objectUrl) URL.revokeObjectURL(entry.url);
+    }
+  }
+
+  /** The size step for the picture's box (its shorter side: the picture is square). */
+  #measure(): number {
+    const box = this.#host.renderRoot.querySelector<HTMLElement>('.product-image');
+    const side = box ? Math.min(box.clientWidth, box.clientHeight) : 0;
+    this.#size = pictureSize(side || 320, globalThis.devicePixelRatio ?? 1);
+    return this.#size;
+  }
+
+  /** A box that grows past the size step (rotation, a wider layout) asks for a larger picture. */
+  #observe() {
+    const box = this.#host.renderRoot.querySelector('.product-image');
+    if (!box || box === this.#observed || typeof ResizeObserver !== 'function') return;
+    this.#resize ??= new ResizeObserver(() => {
+      const before = this.#size;
+      if (this.#measure() !== before) this.#host.requestUpdate();
+    });
+    if (this.#observed) this.#resize.unobserve(this.#observed);
+    this.#resize.observe(box);
+    this.#observed = box;
+  }
+}

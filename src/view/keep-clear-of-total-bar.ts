@@ -1,0 +1,17 @@
+/**
+ * Focus moving onto a control the sticky total bar covers scrolls it clear (WCAG 2.2, 2.4.11
+ * focus not obscured). The page's scroll container belongs to the host, so instead of its
+ * `scroll-padding-bottom` the focused control gets a `scroll-margin-bottom` of the bar's
+ * height (see docs/decisions/0045-focus-kept-clear-of-the-total-bar.md).
+ */
+export function keepClearOfTotalBar(event: FocusEvent): void {
+  const target = event.composedPath()[0];
+  const main = event.currentTarget;
+  if (!(target instanceof HTMLElement) || !(main instanceof HTMLElement)) return;
+  const bar = main.querySelector<HTMLElement>(':scope > .total-bar');
+  if (!bar || bar.contains(target) || bar.getClientRects().length === 0) return;
+  const barBox = bar.getBoundingClientRect();
+  main.style.setProperty('--_bar-space', `${Math.ceil(barBox.height) + 12}px`);
+  const box = target.getBoundingClientRect();
+  if (box.bottom > barBox.top && box.top < barBox.bottom) target.scrollIntoView({block: 'nearest'});
+}
