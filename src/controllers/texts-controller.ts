@@ -1,0 +1,54 @@
+import type {ReactiveControllerHost} from 'lit';
+import {baseLanguage, hasStrings, loadStrings, stringsFor} from '../i18n/strings-for.js';
+import type {Strings} from '../i18n/strings.js';
+
+type Host = ReactiveControllerHost & HTMLElement;
+
+/**
+ * The element's language and its texts: the `lang` property, else the nearest `lang` up the
+ * page, else English. Another language's dictionary loads on demand; until it is here the
+ * texts stay as they were.
+ */
+export class TextsController {
+  #host: Host;
+  #track: (work: Promise<unknown>) => void;
+  #wanted: () => boolean;
+  /** The texts last rendered, kept while another language's dictionary loads. */
+  #shown: Strings | null = null;
+
+  /**
+   * `track` holds the element's `updateComplete` while a dictionary loads; `wanted` says
+   * whether the element has anything to show (one with nothing loads nothing).
+   */
+  constructor(host: Host, track: (work: Promise<unknown>) => void, wanted: () => boolean) {
+    this.#host = host;
+    this.#track = track;
+    this.#wanted = wanted;
+  }
+
+  get lang(): string {
+    const own = baseLanguage(this.#host.lang);
+    if (own) return own;
+    const inherited = this.#host.parentElement?.closest('[lang]')?.getAttribute('lang');
+    return baseLanguage(inherited ?? document.documentElement.lang) || 'en';
+  }
+
+  get strings(): Strings {
+    const lang = this.lang;
+    if (hasStrings(lang)) return stringsFor(lang);
+    if (this.#wanted()) this.#track(loadStrings(lang));
+    // English at the very start.
+    return this.#shown ?? stringsFor(lang);
+  }
+
+  /**
+   * The texts to render now, and whether they may be: a first render in a language whose
+   * dictionary is on its way shows the skeleton, not English texts that change a moment later.
+   */
+  take(): {s: Strings; ready: boolean} {
+    const s = this.strings;
+    const ready = hasStrings(this.lang) || this.#shown !== null;
+    if (ready) this.#shown = s;
+    return {s, ready};
+  }
+}
