@@ -14,16 +14,22 @@ export const budgets = {
   /**
    * The entry and everything it imports statically: what runs before the first render. The
    * goal is 22 KB (BENCHMARKS.md); the embedding work (event details with prices, set-up
-   * errors, lazy start) put it at 22.6 KB, so this holds today's size until it is trimmed.
+   * errors, lazy start) put it at 22.6 KB, the shopper's screens (their English texts, the
+   * language shown) and the start task at 23.0 KB, so this holds today's size and a little
+   * until it is trimmed.
    */
-  firstRender: 23 * KB,
+  firstRender: 23.25 * KB,
   /**
    * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); until
    * it is reached this budget is today's size and a little, so it cannot grow unnoticed.
    */
   session: 9 * KB,
-  /** Any one chunk loaded on demand (the largest is the fallback sanitiser, DOMPurify). */
-  chunk: 12 * KB,
+  /**
+   * Any one chunk loaded on demand. The largest is the configure view, which since the element
+   * became an outline also carries the layout of the configured product (out of the entry,
+   * paying for the start task there; docs/decisions/0041-lit-task-for-loading-and-sending.md).
+   */
+  chunk: 13 * KB,
 };
 
 export const entryFile = 'dist/product-configurator.js';

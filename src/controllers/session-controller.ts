@@ -1,3 +1,4 @@
+import {Task} from '@lit/task';
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {ConfiguratorChangeEvent} from '../events/configurator-change-event.js';
 import {ConfiguratorConflictEvent} from '../events/configurator-conflict-event.js';
@@ -11,7 +12,9 @@ import {
   ErrorCode,
   endpointTokenSource,
   functionTokenSource,
+  type ChangeResult,
   type FetchedToken,
+  type QuoteRequested,
   type SessionChangeEvent,
   type SessionConflictEvent,
   type SessionErrorEvent,
@@ -20,7 +23,7 @@ import {
   type TokenSource,
 } from '../session/index.js';
 import type {UndoHistory} from '../session/undo-history.js';
-import type {Configuration} from '../wire/index.js';
+import type {Configuration, QuoteCustomer} from '../wire/index.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {
@@ -35,11 +38,21 @@ export interface SessionConfig {
 
 type Host = ReactiveControllerHost & HTMLElement;
 
+/** A start, an open, a restart or a retry of a failed load, aborted by the signal. */
+type Load = (signal: AbortSignal) => Promise<unknown>;
+
+/** How long a dragged or typed value waits for the next before it is sent. */
+const quietMs = 300;
+
 /**
  * Owns the element's {@link ConfiguratorSession}: creates it once a model (or a configuration
- * to resume) and a token source are known, replaces it when they change, renders on every
- * snapshot and re-dispatches the session's news as the element's public events, after the
- * element has rendered them.
+ * to resume) and a token source are known, replaces it when they change, takes every command
+ * the element and its views give, renders on every snapshot and re-dispatches the session's
+ * news as the element's public events, after the element has rendered them.
+ *
+ * Loading a configuration (the start, an open, a restart, a retry of a failed load) runs as
+ * the {@link start} task: the element renders its pending, complete and error states, and a
+ * newer load aborts the one it supersedes through the task's signal.
  *
  * Moving the element (disconnected and connected again in the same task) keeps the session;
  * really leaving the page disposes it, aborting whatever is in flight. Coming back resumes the
@@ -72,10 +85,79 @@ export class SessionController implements ReactiveController {
   /** The language of the configuration last rendered, to tell a language switch. */
   #shownLanguage = '';
 
+  /** Loading the session's configuration; its value is not used, its status is rendered. */
+  readonly start: Task<[Load], unknown>;
+
   constructor(host: Host, options: {inclVat?: () => boolean} = {}) {
     this.#host = host;
     this.#inclVat = options.inclVat ?? (() => true);
     host.addController(this);
+    this.start = new Task(host, {task: ([load], {signal}) => load(signal), autoRun: false});
+  }
+
+  /** The session, or the `not_started` error the public methods reject with. */
+  require(): ConfiguratorSession {
+    const session = this.#session;
+    if (!session) {
+      throw new ConfiguratorError(ErrorCode.notStarted, 'The configurator has no session yet');
+    }
+    return session;
+  }
+
+  /** Switches a node on or off; `api` marks a call of the element's method, not a click. */
+  select(nodeId: string, on: boolean, source: 'user' | 'api' = 'user'): Promise<ChangeResult> {
+    return this.require().select(nodeId, on, {source});
+  }
+
+  /** Sets a number; the shopper's dragging and typing is held a quiet moment (one request). */
+  setValue(nodeId: string, value: number, source: 'user' | 'api' = 'user'): Promise<ChangeResult> {
+    return this.require().setValue(nodeId, value, source === 'user' ? {quietMs} : {source});
+  }
+
+  /** Sets a text, held like a number while typed. */
+  setText(nodeId: string, text: string, source: 'user' | 'api' = 'user'): Promise<ChangeResult> {
+    return this.require().setText(nodeId, text, source === 'user' ? {quietMs} : {source});
+  }
+
+  /** Sends what is held now: the shopper let go of a slider or left a field. */
+  flush(): void {
+    this.#session?.flush();
+  }
+
+  /** The shopper's answer to the conflict dialog. */
+  resolveConflict(accept: boolean): Promise<unknown> {
+    return this.require().resolveConflict(accept);
+  }
+
+  /** The shopper moved on from a failure that trying again would not fix. */
+  dismissError(): void {
+    this.#session?.dismissError();
+  }
+
+  /**
+   * Takes back the last change through the configure view's undo history; before that has
+   * loaded there is nothing to undo.
+   */
+  undo(): Promise<Configuration | null> {
+    const session = this.require();
+    const history = this.history;
+    return history?.session === session
+      ? history.undo()
+      : Promise.resolve(session.snapshot.configuration);
+  }
+
+  /** Drops the configuration and starts the same model anew. */
+  async restart(): Promise<Configuration> {
+    const session = this.require();
+    return this.#load((signal) => session.restart({signal})) as Promise<Configuration>;
+  }
+
+  /** Requests a quote for the current configuration. */
+  requestQuote(
+    customer: QuoteCustomer,
+    options: {quantity?: number; signal?: AbortSignal},
+  ): Promise<QuoteRequested> {
+    return this.require().requestQuote(customer, options);
   }
 
   /** The current session, if any. */
@@ -172,6 +254,8 @@ export class SessionController implements ReactiveController {
   retry(): Promise<void> {
     const session = this.#session;
     if (!session) return Promise.resolve();
+    // Nothing loaded: the retry is the load, shown as one.
+    if (!session.snapshot.configuration) return this.#load(() => session.retry()).then(() => {});
     return session.retry();
   }
 
@@ -183,7 +267,22 @@ export class SessionController implements ReactiveController {
     const session = this.#session;
     const model = this.#config?.model;
     if (!session || !model) return Promise.resolve();
-    return session.start(model).then(() => {});
+    return this.#load((signal) => session.start(model, {signal})).then(() => {});
+  }
+
+  /**
+   * Runs a load as the start task and settles with it: the task renders it, the caller learns
+   * how it went (failures reach the page as `configurator-error` and the error state).
+   */
+  #load(load: Load): Promise<unknown> {
+    let outcome!: Promise<unknown>;
+    void this.start.run([
+      (signal) => {
+        outcome = load(signal);
+        return outcome;
+      },
+    ]);
+    return outcome;
   }
 
   /**
@@ -293,13 +392,11 @@ export class SessionController implements ReactiveController {
 
     const resume = this.#resume?.key === key ? this.#resume.id : null;
     this.#resume = null;
-    const load = resume
-      ? session.open(resume)
-      : config.configuration
-        ? session.open(config.configuration)
-        : session.start(config.model);
+    const opening = resume ?? config.configuration;
     // Failures reach the page as `configurator-error` and the error state.
-    load.catch(() => {});
+    this.#load((signal) =>
+      opening ? session.open(opening, {signal}) : session.start(config.model, {signal}),
+    ).catch(() => {});
     this.#host.requestUpdate();
   }
 

@@ -11,14 +11,10 @@ import {nodeStyles} from '../view/node-styles.js';
 import {resumeStyles} from '../view/resume-styles.js';
 import {stepsStyles} from '../view/steps-styles.js';
 import {summaryStyles} from '../view/summary-styles.js';
-import {lazyView} from './lazy-view.js';
 
-export {buildViewModel, reuseUnchanged} from '../view/view-model.js';
-export {renderSteps, tabId} from '../view/render-steps.js';
-export {renderSummary} from '../view/render-summary.js';
-export {richText} from '../view/sanitize.js';
-export {ShopperTools} from '../view/shopper-tools.js';
-export {renderTotalBar} from '../view/render-total-bar.js';
+export {tabId} from '../view/render-steps.js';
+export {renderConfigured, renderConflict, syncConflictDialog} from './render-ready.js';
+export {quoteScreen} from './later-views.js';
 
 /**
  * The styles of what this view renders, each beside its render function, in cascade order. The
@@ -35,11 +31,3 @@ export const styles = css`
   ${resumeStyles}
   ${historyStyles}
 `;
-
-// Loaded from here, not from the entry: what they share with this view (Lit's directives, the
-// formatters) is already in memory when they load, so it stays in this chunk.
-export const quoteScreen = lazyView(() => import('./quote-screen.js'));
-export const conflictDialog = lazyView(() => import('./conflict-dialog.js'));
-// The configured picture, focus kept clear of the total bar and the language choice: wanted on
-// the first configure screen, yet nothing there waits for them.
-export const extras = lazyView(() => import('./configure-extras.js'));

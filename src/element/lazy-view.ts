@@ -52,3 +52,58 @@ export function adoptStyles(root: ShadowRoot, styles: CSSResult): void {
     root.append(style);
   }
 }
+
+/**
+ * Loads an element's lazy views and adopts their styles; renders again when one arrives, and
+ * counts the loads so the element's `updateComplete` can wait for them.
+ */
+export class ViewLoader {
+  #host: {readonly renderRoot: HTMLElement | DocumentFragment; requestUpdate(): void};
+  #loads = new Set<Promise<unknown>>();
+
+  constructor(host: {readonly renderRoot: HTMLElement | DocumentFragment; requestUpdate(): void}) {
+    this.#host = host;
+  }
+
+  /**
+   * The host's `updateComplete` (`complete`) once no load is on its way any more: a load that
+   * settles renders again, and may start another.
+   */
+  async settled(complete: () => Promise<boolean>): Promise<boolean> {
+    let done = await complete();
+    while (this.#loads.size > 0) {
+      await Promise.allSettled([...this.#loads]);
+      done = await complete();
+    }
+    return done;
+  }
+
+  /** Renders again once `work` settles, and counts it until then. */
+  track(work: Promise<unknown>): void {
+    if (this.#loads.has(work)) return;
+    this.#loads.add(work);
+    const done = () => {
+      this.#loads.delete(work);
+      this.#host.requestUpdate();
+    };
+    work.then(done, done);
+  }
+
+  /** Loads a lazy view and adds its styles to the element. */
+  async load<T extends {styles: CSSResult}>(view: LazyView<T>): Promise<T> {
+    const module = view.module ?? (await view.load());
+    adoptStyles(this.#host.renderRoot as ShadowRoot, module.styles);
+    return module;
+  }
+
+  /** A lazy view if it is here (styles adopted); otherwise starts loading it and answers null. */
+  use<T extends {styles: CSSResult}>(view: LazyView<T>): T | null {
+    if (view.module) {
+      adoptStyles(this.#host.renderRoot as ShadowRoot, view.module.styles);
+      return view.module;
+    }
+    // A failed load is tried again when the shopper asks, not on every render.
+    if (!view.failed) this.track(this.load(view));
+    return null;
+  }
+}

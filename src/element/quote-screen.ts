@@ -1,13 +1,15 @@
-// The review, the quote form, the thank-you, the form's data rules and the styles of these
-// screens: one chunk of the script-tag build, loaded when the shopper first opens the review
-// (or the form, or a quote is requested), never before the first render.
+// The review, the quote form, the thank-you, the quote flow and the form's data rules, with
+// the styles of these screens: one chunk of the script-tag build, loaded when the shopper first
+// opens the review (or the form, or a quote is requested), never before the first render.
 import {css} from 'lit';
+import type {QuoteFormRules} from '../controllers/quote-controller.js';
+import {customerFromForm, quantityOf, validateQuoteForm} from '../view/quote-form-data.js';
 import {quoteFormStyles} from '../view/quote-form-styles.js';
 import {reviewStyles} from '../view/review-styles.js';
 import {thankYouStyles} from '../view/thank-you-styles.js';
 
+export {QuoteController} from '../controllers/quote-controller.js';
 export {renderQuoteScreens} from '../view/render-quote-screens.js';
-export {submitQuote} from '../view/submit-quote.js';
 
 /** Its fields, button variants and price rows come with the configure view, which loads it. */
 export const styles = css`
@@ -15,3 +17,9 @@ export const styles = css`
   ${reviewStyles}
   ${thankYouStyles}
 `;
+
+export const rules: QuoteFormRules = {
+  validate: validateQuoteForm,
+  customer: customerFromForm,
+  quantity: quantityOf,
+};

@@ -245,8 +245,11 @@ export class ConfiguratorSession extends EventTarget {
     return this.#lang;
   }
 
-  /** Starts `new/{model}` (v3: GET {apiUrl}/api/3/configurator/new/{model}?lang=). */
-  start(model: string): Promise<Configuration> {
+  /**
+   * Starts `new/{model}` (v3: GET {apiUrl}/api/3/configurator/new/{model}?lang=). `signal`
+   * aborts it (a caller's later start supersedes it as well).
+   */
+  start(model: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
     this.#model = model;
     this.#recoveryAttempt = 0;
     loadMerge();
@@ -255,7 +258,7 @@ export class ConfiguratorSession extends EventTarget {
         method: 'GET',
         path: `/api/3/configurator/new/${encodeURIComponent(model)}`,
         query: {lang: this.#lang},
-        signal: this.#abort.signal,
+        signal: this.#signal(options.signal),
         notFoundCode: ErrorCode.modelNotFound,
         read: readConfiguration,
       }),
@@ -263,7 +266,7 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
-  open(idOrCode: string): Promise<Configuration> {
+  open(idOrCode: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
     this.#recoveryAttempt = 0;
     loadMerge();
     return this.#load(() =>
@@ -271,7 +274,7 @@ export class ConfiguratorSession extends EventTarget {
         method: 'GET',
         path: `${versioned}/open/${encodeURIComponent(idOrCode)}`,
         query: {lang: this.#lang},
-        signal: this.#abort.signal,
+        signal: this.#signal(options.signal),
         notFoundCode: ErrorCode.sessionNotFound,
         read: readConfiguration,
       }),
@@ -289,7 +292,7 @@ export class ConfiguratorSession extends EventTarget {
       method: 'GET',
       path: `${versioned}/open/${encodeURIComponent(code)}`,
       query: {lang: this.#lang},
-      signal: signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal,
+      signal: this.#signal(signal),
       idempotent: false,
       notFoundCode: ErrorCode.sessionNotFound,
       read: readConfiguration,
@@ -385,7 +388,7 @@ export class ConfiguratorSession extends EventTarget {
    */
   async requestQuote(
     customer: QuoteCustomer,
-    options: {quantity?: number} = {},
+    options: {quantity?: number; signal?: AbortSignal} = {},
   ): Promise<QuoteRequested> {
     if (this.#disposed) throw abortedError();
     if (!this.#configuration && this.#status !== 'loading') throw notStarted();
@@ -420,7 +423,7 @@ export class ConfiguratorSession extends EventTarget {
         method: 'POST',
         path: `${versioned}/requestquote`,
         json: body,
-        signal: this.#abort.signal,
+        signal: this.#signal(options.signal),
         idempotent: false,
         bodyOptional: true,
         read: readQuoteRequested,
@@ -477,10 +480,10 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Drops the session and starts the same model anew. */
-  restart(): Promise<Configuration> {
+  restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
     const model = this.#model ?? this.#configuration?.featureModelId;
     if (!model) return Promise.reject(notStarted());
-    return this.start(model);
+    return this.start(model, options);
   }
 
   /** Aborts everything in flight; no more events. Waiting promises reject with `aborted`. */
@@ -565,6 +568,11 @@ export class ConfiguratorSession extends EventTarget {
       this.#fail(failure, true);
       throw failure;
     }
+  }
+
+  /** The session's own signal, joined with a caller's: either aborts the request. */
+  #signal(caller?: AbortSignal): AbortSignal {
+    return caller ? AbortSignal.any([this.#abort.signal, caller]) : this.#abort.signal;
   }
 
   /** Aborts what is in flight and drops every waiting input. */

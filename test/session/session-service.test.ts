@@ -275,6 +275,51 @@ describe('session against the reference service', () => {
     assert.equal(events, 0);
   });
 
+  test("a caller's signal aborts its start or quote request; the session stays usable", async () => {
+    const svc = await service();
+    const wire = instrumentedFetch();
+    const s = session(svc, {fetch: wire.fetch});
+    const seen = deferred<AbortSignal>();
+    wire.intercept = (url, init) =>
+      url.includes('/new/')
+        ? new Promise((_resolve, reject) => {
+            const signal = init.signal!;
+            seen.resolve(signal);
+            signal.addEventListener('abort', () => reject(signal.reason), {once: true});
+          })
+        : Promise.resolve(null);
+    const caller = new AbortController();
+    const starting = s.start(model, {signal: caller.signal});
+    const signal = await seen.promise;
+    assert.equal(signal.aborted, false);
+    caller.abort();
+    assert.equal(signal.aborted, true);
+    await assert.rejects(starting, {code: ErrorCode.aborted});
+
+    wire.intercept = null;
+    const configuration = await s.start(model, {signal: new AbortController().signal});
+    assert.equal(s.snapshot.configuration?.id, configuration.id);
+    await s.select(nodeNamed(configuration, '5 years').id, true);
+    const sent = deferred<AbortSignal>();
+    wire.intercept = (url, init) =>
+      url.includes('/requestquote')
+        ? new Promise((_resolve, reject) => {
+            const signal = init.signal!;
+            sent.resolve(signal);
+            signal.addEventListener('abort', () => reject(signal.reason), {once: true});
+          })
+        : Promise.resolve(null);
+    const quoting = new AbortController();
+    const quote = s.requestQuote({email: 'ada@example.com'}, {signal: quoting.signal});
+    const quoteSignal = await sent.promise;
+    quoting.abort();
+    assert.equal(quoteSignal.aborted, true);
+    await assert.rejects(quote, {code: ErrorCode.aborted});
+    // Only the caller's request ended: the session and its configuration stay.
+    assert.equal(s.snapshot.status, 'ready');
+    assert.equal(s.snapshot.configuration?.id, s.id);
+  });
+
   test('a 401 renews the token once and replays the request', async () => {
     const svc = await service();
     const real = await requestToken(svc.url);

@@ -1,0 +1,184 @@
+import type {ReactiveControllerHost} from 'lit';
+import {nothing} from 'lit';
+import {Announcer} from '../controllers/announcer.js';
+import {ScreenController} from '../controllers/screen-controller.js';
+import {SessionController} from '../controllers/session-controller.js';
+import {TextsController} from '../controllers/texts-controller.js';
+import {ViewportController} from '../controllers/viewport-controller.js';
+import type {Strings} from '../i18n/strings.js';
+import {
+  ConfiguratorError,
+  ErrorCode,
+  type FetchedToken,
+  type TokenRequest,
+} from '../session/index.js';
+import {renderError, renderSkeleton} from '../view/render-states.js';
+import {isSessionCode} from '../view/session-code.js';
+import type {Configuration} from '../wire/index.js';
+import type {ElementParts} from './element-parts.js';
+import {lazyView, ViewLoader} from './lazy-view.js';
+
+// Not needed for the first render: a chunk beside the script-tag entry, loaded when wanted. The
+// configure view loads the quote screens and the conflict dialog in turn.
+const configureView = lazyView(() => import('./configure-view.js'));
+
+/** The element's settings the parts read. */
+export interface PartsHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  model: string;
+  configuration: string;
+  apiUrl: string;
+  shareUrl: string;
+  tokenEndpoint: string;
+  fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
+  loading: 'eager' | 'lazy';
+}
+
+/**
+ * The element's controllers, made and wired together: the session, the screens, the
+ * announcements, the texts, the viewport, the lazily loaded views and, once wanted, the quote
+ * flow. The element keeps one and reads as an outline of what it shows.
+ */
+export class ConfiguratorParts implements ElementParts {
+  readonly host: PartsHost;
+  readonly views: ViewLoader;
+  readonly session: SessionController;
+  readonly viewport: ViewportController;
+  readonly announcer: Announcer;
+  readonly texts: TextsController;
+  readonly screens: ScreenController;
+  quote: ElementParts['quote'] = null;
+  /** Whether the shopper sees prices incl. VAT. */
+  inclVat = true;
+
+  constructor(host: PartsHost) {
+    this.host = host;
+    this.views = new ViewLoader(host);
+    this.session = new SessionController(host, {inclVat: () => this.inclVat});
+    this.viewport = new ViewportController(host, () => host.loading === 'lazy');
+    this.announcer = new Announcer(host);
+    const track = (work: Promise<unknown>) => this.views.track(work);
+    this.texts = new TextsController(
+      host,
+      track,
+      () => !!this.#target,
+      () => this.session.snapshot?.configuration ?? null,
+    );
+    this.screens = new ScreenController(host, {
+      prepare: (screen) =>
+        screen === 'review' || screen === 'quote' ? this.quoteFlow() : Promise.resolve(),
+      track,
+      switched: (from, to) => {
+        const s = this.texts.strings;
+        if (!to) return this.announcer.say(`${s.errorTitle} ${s.errors.network}`);
+        // Back to the steps, or away from the form: its failure (or one reported) is old news.
+        if (to === 'configure' || from === 'quote') this.session.dismissError();
+        this.quote?.flow.dismiss();
+      },
+      tabId: (stepId) => configureView.module?.tabId(stepId) ?? '',
+    });
+  }
+
+  get apiUrl(): string {
+    return (this.host.apiUrl.trim() || location.origin).replace(/\/+$/, '');
+  }
+
+  shareUrl(): string {
+    return this.host.shareUrl.trim();
+  }
+
+  toggleVat(incl: boolean): void {
+    this.inclVat = incl;
+    this.host.requestUpdate();
+  }
+
+  /** Another product, configuration or a restart: its beginning, not an old form or total. */
+  reset(restart = false): void {
+    this.screens.reset();
+    this.quote?.flow.reset(restart);
+    this.announcer.forgetTotal();
+  }
+
+  async restart(): Promise<Configuration> {
+    this.session.require();
+    this.reset(true);
+    return this.session.restart();
+  }
+
+  /** Loads the quote screens' chunk (with the configure view's) and makes the quote flow. */
+  async quoteFlow(): Promise<NonNullable<ElementParts['quote']>> {
+    let module;
+    try {
+      const cv = configureView.module ?? (await this.views.load(configureView));
+      module = await this.views.load(cv.quoteScreen);
+    } catch {
+      // Offline, or the chunks are gone from the server: a reason callers know how to read.
+      throw new ConfiguratorError(ErrorCode.network, 'The quote screens could not be loaded', {
+        retryable: true,
+      });
+    }
+    this.quote ??= {
+      module,
+      flow: new module.QuoteController(this.host, this.session, module.rules, {
+        requested: () => this.screens.reset('thanks'),
+      }),
+    };
+    return this.quote;
+  }
+
+  /** Hands the element's settings to the session controller, unless a lazy start waits. */
+  sync(): void {
+    if (this.viewport.waiting) return;
+    const host = this.host;
+    // A code in this page's address (`?configuration=`), as the default share link puts it.
+    const page = new URLSearchParams(location.search).get('configuration') ?? '';
+    const configuration =
+      host.configuration.trim() || (isSessionCode(page) ? page.trim().toUpperCase() : '');
+    // The configure view's code loads alongside the first requests, not after their answers.
+    if ((host.model.trim() || configuration) && !configureView.module) {
+      configureView.load().catch(() => {});
+    }
+    this.session.sync({
+      model: host.model.trim(),
+      configuration,
+      apiUrl: this.apiUrl,
+      tokenEndpoint: host.tokenEndpoint.trim(),
+      fetchToken: host.fetchToken,
+      lang: this.texts.lang,
+    });
+  }
+
+  /** Before a render: a changed total is announced. */
+  announceTotal(): void {
+    const configuration = this.session.snapshot?.configuration;
+    if (!configuration) return;
+    this.announcer.total(configuration, this.inclVat, (total) =>
+      this.texts.strings.totalAnnouncement(total),
+    );
+  }
+
+  /** The configure view, once its chunk is here; offline, the same notice as a failed load. */
+  renderConfigured(s: Strings): unknown {
+    const cv = this.views.use(configureView);
+    if (cv) return cv.renderConfigured(this, s);
+    if (!configureView.failed) return renderSkeleton(s);
+    const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
+    return renderError({...notice, canRetry: true}, true, s, () =>
+      this.views.track(this.views.load(configureView)),
+    );
+  }
+
+  /** The conflict dialog, which comes with the configure view. */
+  renderConflict(s: Strings): unknown {
+    return configureView.module?.renderConflict(this, s) ?? nothing;
+  }
+
+  /** After a render: opens or closes the conflict dialog. */
+  updated(): void {
+    configureView.module?.syncConflictDialog(this);
+  }
+
+  get #target(): string {
+    return this.host.model.trim() || this.host.configuration.trim();
+  }
+}

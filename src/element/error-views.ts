@@ -1,0 +1,63 @@
+import {errorText} from '../i18n/error-text.js';
+import type {Strings} from '../i18n/strings.js';
+import {ErrorCode, type ConfiguratorError, type SessionSnapshot} from '../session/index.js';
+import type {ErrorView} from '../view/render-states.js';
+
+/**
+ * The message tells the truth about the shopper's change: kept for sending again (then Retry
+ * is offered, and the widget says when it tries by itself) or refused and undone.
+ */
+export function errorView(
+  snapshot: SessionSnapshot,
+  error: ConfiguratorError,
+  s: Strings,
+  blocking: boolean,
+): ErrorView {
+  return {
+    title: s.errorTitle,
+    message: blocking ? s.errorLoad : snapshot.canRetry ? s.errorApply : s.errorRefused,
+    reason: errorText(error, s),
+    canRetry: blocking || snapshot.canRetry,
+    note:
+      blocking && snapshot.status === 'loading'
+        ? s.loading
+        : snapshot.retryAt !== null
+          ? s.retrying
+          : '',
+  };
+}
+
+/**
+ * Nothing loaded. A saved configuration the service does not know never opens however often
+ * it is tried, so instead of Retry the shopper may start the element's `model` anew.
+ */
+export function blockingErrorView(
+  snapshot: SessionSnapshot,
+  error: ConfiguratorError,
+  s: Strings,
+  target: {model: string; configuration: string; startModel(): void},
+): ErrorView {
+  const view = errorView(snapshot, error, s, true);
+  // Only the page's developer can let this page in: no button to press.
+  if (error.code === ErrorCode.originNotAllowed) return {...view, canRetry: false, action: null};
+  if (error.code !== ErrorCode.sessionNotFound || !target.configuration) return view;
+  return {
+    ...view,
+    message: s.errorSavedNotFound,
+    reason: target.model ? '' : s.errorSavedNotFoundNoModel,
+    action: target.model
+      ? {label: s.newConfiguration, name: 'start-new', run: () => target.startModel()}
+      : null,
+  };
+}
+
+/** A mistake in the element's settings: only the page's developer can fix it, no button. */
+export function setupErrorView(error: ConfiguratorError, s: Strings): ErrorView {
+  return {
+    title: s.errorTitle,
+    message: s.errorLoad,
+    reason: errorText(error, s),
+    canRetry: false,
+    action: null,
+  };
+}
