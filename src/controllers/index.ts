@@ -1,1 +1,0 @@
-export {SessionController, type SessionConfig} from './session-controller.js';
