@@ -34,6 +34,7 @@ export const budgets = {
 
 export const entryFile = 'dist/product-configurator.js';
 export const sessionFile = 'dist/product-configurator-session.js';
+export const mergeFile = 'dist/product-configurator-merge.js';
 
 /** Gzip (level 9, as a CDN would serve it) and brotli (quality 11) sizes of a file. */
 export function sizesOf(file) {
@@ -122,6 +123,10 @@ function report() {
   const session = sizesOf(sessionFile);
   line(sessionFile, session, budgets.session);
   check(sessionFile, session.gzip, budgets.session);
+  // Loaded by a headless page only when it asks for compressed answers (`loadMerge`).
+  const merge = sizesOf(mergeFile);
+  line(`  on demand ${mergeFile}`, merge, budgets.chunk);
+  check(mergeFile, merge.gzip, budgets.chunk);
 
   for (const failure of failures) console.error(`size: ${failure}`);
   if (failures.length) process.exit(1);

@@ -1,4 +1,5 @@
-import {ConfiguratorError, ErrorCode, abortedError} from './errors.js';
+import {abortable, withDeadline} from './abort.js';
+import {ConfiguratorError, ErrorCode} from './errors.js';
 
 /** An access token and the moment it stops being valid. */
 export interface AccessToken {
@@ -116,55 +117,22 @@ class CachedTokenSource implements TokenSource {
   }
 }
 
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortedError(signal.reason));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortedError(signal.reason));
-    signal.addEventListener('abort', onAbort, {once: true});
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 const tokenFailed = (message: string, status: number | null, retryable: boolean, cause?: unknown) =>
   new ConfiguratorError(ErrorCode.tokenFailed, message, {status, retryable, cause});
 
 /**
- * Runs a token request with a deadline. The work gets a signal that aborts at the deadline,
- * and the answer does not wait for work that ignores it (a host's `fetchToken` that never
- * settles): a token source that hangs would otherwise leave the skeleton up forever.
+ * Runs a token request with a deadline: the work's signal aborts at the deadline, and the
+ * answer does not wait for work that ignores it (a host's `fetchToken` that never settles): a
+ * token source that hangs would otherwise leave the skeleton up forever.
  */
-function withDeadline<T>(
+function withTokenDeadline<T>(
   ms: number,
   what: string,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const controller = new AbortController();
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const cause = new DOMException(`${what} did not answer within ${ms} ms`, 'TimeoutError');
-      controller.abort(cause);
-      reject(tokenFailed(cause.message, null, true, cause));
-    }, ms);
-    work(controller.signal).then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  return withDeadline(ms, work).catch((error: unknown) => {
+    if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+    throw tokenFailed(`${what} did not answer within ${ms} ms`, null, true, error);
   });
 }
 
@@ -277,7 +245,8 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
     return parseTokenAnswer(body, now());
   };
   const source = new CachedTokenSource(
-    (request) => withDeadline(timeoutMs, 'The token endpoint', (signal) => load(request, signal)),
+    (request) =>
+      withTokenDeadline(timeoutMs, 'The token endpoint', (signal) => load(request, signal)),
     now,
   );
   registry.set(key, source);
@@ -320,7 +289,7 @@ export function functionTokenSource(
     );
   };
   return new CachedTokenSource(
-    (request) => withDeadline(timeoutMs, 'fetchToken', () => load(request)),
+    (request) => withTokenDeadline(timeoutMs, 'fetchToken', () => load(request)),
     now,
   );
 }
