@@ -579,11 +579,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#epoch++;
     this.#abort.abort();
     this.#abort = new AbortController();
-    const dropped = [
-      ...(this.#conflict ? [this.#conflict.input] : []),
-      ...(this.#inflight ? [this.#inflight] : []),
-      ...this.#queue,
-    ];
+    const dropped = this.#inputs();
     this.#conflict = null;
     this.#inflight = null;
     this.#queue = [];
@@ -856,14 +852,18 @@ export class ConfiguratorSession extends EventTarget {
     this.#changed();
   }
 
-  #pending(): Map<string, PendingInput> {
-    const inputs = [
+  /** Every input not applied yet, in order: the one in conflict, the one in flight, the queue. */
+  #inputs(): Input[] {
+    return [
       ...(this.#conflict ? [this.#conflict.input] : []),
       ...(this.#inflight ? [this.#inflight] : []),
       ...this.#queue,
     ];
+  }
+
+  #pending(): Map<string, PendingInput> {
     const pending = new Map<string, PendingInput>();
-    for (const input of inputs) {
+    for (const input of this.#inputs()) {
       if (input.kind === 'language') continue;
       const entry = {...pending.get(input.nodeId)};
       if (input.kind === 'select') entry.on = input.value !== 0;

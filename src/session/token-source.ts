@@ -143,23 +143,17 @@ function withTokenDeadline<T>(
 export function parseTokenAnswer(body: unknown, now: number): AccessToken {
   // Anything but an object (null, a list, a string) has no token field: refused below.
   const answer = (typeof body === 'object' && body ? body : {}) as Record<string, unknown>;
-  let token: unknown;
-  let lifetimeMs: number | null = null;
-  if (typeof answer.access_token === 'string') {
-    token = answer.access_token;
-    const seconds = Number(answer.expires_in);
-    if (answer.expires_in != null && Number.isFinite(seconds)) lifetimeMs = seconds * 1000;
-  } else {
-    token = answer.accessToken;
-    const ms = Number(answer.expiresIn);
-    if (answer.expiresIn != null && Number.isFinite(ms)) lifetimeMs = ms;
-  }
+  const scheme1 = typeof answer.access_token === 'string';
+  const token = scheme1 ? answer.access_token : answer.accessToken;
+  const lifetime = scheme1 ? answer.expires_in : answer.expiresIn;
+  const lifetimeMs = Number(lifetime) * (scheme1 ? 1000 : 1);
   // A header value can carry only visible ASCII: anything else would fail every request later,
   // looking like a network error.
   if (typeof token !== 'string' || !/^[\x21-\x7e]{1,8192}$/.test(token)) {
     throw tokenFailed('The token endpoint answered without a usable access token', 200, false);
   }
-  return {accessToken: token, expiresAt: now + Math.max(0, lifetimeMs ?? defaultLifetimeMs)};
+  const known = lifetime != null && Number.isFinite(lifetimeMs);
+  return {accessToken: token, expiresAt: now + Math.max(0, known ? lifetimeMs : defaultLifetimeMs)};
 }
 
 const defaultShared = new Map<string, TokenSource>();
