@@ -3,7 +3,8 @@
 //   render needs is in it; the rest (other languages, quote form, conflict dialog, the fallback
 //   sanitiser) sits in dist/chunks/ beside it and is loaded by relative `import()`, so a copy of
 //   dist/ on any CDN works. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md.
-// - dist/product-configurator-session.js: the headless session alone, one self-contained file.
+// - dist/product-configurator-session.js: the headless session alone, one self-contained file;
+//   dist/product-configurator-merge.js beside it, the merge of compressed answers it may load.
 // - dist/*.js: the npm package's modules, Lit left as a dependency so apps share one copy.
 // The token endpoint helper runs on a host backend and is built only into the package output.
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -69,13 +70,15 @@ export default [
   },
   {
     input: 'src/session/index.ts',
-    // One file: the compressed-answer merge, a chunk in the script-tag build, is inlined here.
-    output: {
-      file: 'dist/product-configurator-session.js',
-      format: 'es',
-      sourcemap: true,
-      inlineDynamicImports: true,
-    },
+    output: {file: 'dist/product-configurator-session.js', format: 'es', sourcemap: true},
+    plugins: [ts(), minify()],
+    onwarn,
+  },
+  {
+    // The merge of compressed answers, the session's optional `loadMerge`; a chunk in the
+    // script-tag build (docs/decisions/0053-the-merge-beside-the-headless-session.md).
+    input: 'src/session/merge-configuration.ts',
+    output: {file: 'dist/product-configurator-merge.js', format: 'es', sourcemap: true},
     plugins: [ts(), minify()],
     onwarn,
   },

@@ -320,6 +320,8 @@ export class SessionController implements ReactiveController {
       apiUrl: config.apiUrl,
       tokenSource: this.#tokenSource(),
       lang: config.lang,
+      // A chunk beside the entry, loaded when the session starts or opens.
+      loadMerge: () => import('../session/merge-configuration.js'),
     });
     this.#session = session;
     this.#key = key;

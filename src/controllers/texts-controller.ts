@@ -1,6 +1,13 @@
 import type {ReactiveControllerHost} from 'lit';
-import {baseLanguage, hasStrings, loadStrings, stringsFor} from '../i18n/strings-for.js';
-import type {Strings} from '../i18n/strings.js';
+import {
+  baseLanguage,
+  dictionaryOf,
+  failedStrings,
+  loadStrings,
+  loadedStrings,
+} from '../i18n/dictionaries.js';
+import {enFirst} from '../i18n/en-first.js';
+import type {FirstStrings, Strings} from '../i18n/strings.js';
 import type {Configuration} from '../wire/index.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
@@ -49,22 +56,33 @@ export class TextsController {
     return c?.languages?.includes?.(lang) === false ? c.languageIso : lang;
   }
 
-  get strings(): Strings {
-    const lang = this.shown;
-    if (hasStrings(lang)) return stringsFor(lang);
-    if (this.#wanted()) this.#track(loadStrings(lang));
-    // English at the very start.
-    return this.#shown ?? stringsFor(lang);
+  /**
+   * The texts to show now: the language's complete texts, the ones last shown while another
+   * language's dictionary loads, or at the very start the English the entry carries.
+   */
+  get strings(): FirstStrings {
+    return this.complete ?? enFirst;
+  }
+
+  /** The complete texts of {@link strings}, null before the first dictionary is here. */
+  get complete(): Strings | null {
+    const dictionary = dictionaryOf(this.shown);
+    const strings = loadedStrings(dictionary);
+    if (strings) return strings;
+    // A failed dictionary is tried again when the shopper asks (the notice's button, which
+    // loads the configure view and English with it), not on every render.
+    if (this.#wanted() && !failedStrings(dictionary)) this.#track(loadStrings(dictionary));
+    return this.#shown;
   }
 
   /**
-   * The texts to render now, and whether they may be: a first render in a language whose
-   * dictionary is on its way shows the skeleton, not English texts that change a moment later.
+   * The texts to render now, and the complete ones when they may be: a first render in a
+   * language whose dictionary is on its way shows the skeleton, not texts that change a moment
+   * later.
    */
-  take(): {s: Strings; ready: boolean} {
-    const s = this.strings;
-    const ready = hasStrings(this.shown) || this.#shown !== null;
-    if (ready) this.#shown = s;
-    return {s, ready};
+  take(): {s: FirstStrings; full: Strings | null} {
+    const full = this.complete;
+    if (full) this.#shown = full;
+    return {s: full ?? enFirst, full};
   }
 }

@@ -5,7 +5,8 @@ import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {TextsController} from '../controllers/texts-controller.js';
 import {ViewportController} from '../controllers/viewport-controller.js';
-import type {Strings} from '../i18n/strings.js';
+import {loadStrings} from '../i18n/dictionaries.js';
+import type {FirstStrings, Strings} from '../i18n/strings.js';
 import {
   ConfiguratorError,
   ErrorCode,
@@ -20,7 +21,11 @@ import {lazyView, ViewLoader} from './lazy-view.js';
 
 // Not needed for the first render: a chunk beside the script-tag entry, loaded when wanted. The
 // configure view loads the quote screens and the conflict dialog in turn.
-const configureView = lazyView(() => import('./configure-view.js'));
+// English beyond what the entry renders comes with it (see i18n/dictionaries.ts): the view
+// never runs without it.
+const configureView = lazyView(() =>
+  Promise.all([import('./configure-view.js'), loadStrings('en')]).then(([module]) => module),
+);
 
 /** The element's settings the parts read. */
 export interface PartsHost extends ReactiveControllerHost, HTMLElement {
@@ -157,10 +162,18 @@ export class ConfiguratorParts implements ElementParts {
     );
   }
 
-  /** The configure view, once its chunk is here; offline, the same notice as a failed load. */
-  renderConfigured(s: Strings): unknown {
+  /** Whether the configure view (with the rest of English) could not be loaded. */
+  get viewFailed(): boolean {
+    return configureView.failed;
+  }
+
+  /**
+   * The configure view, once its chunk and the complete texts (`full`) are here; offline, the
+   * same notice as a failed load.
+   */
+  renderConfigured(s: FirstStrings, full: Strings | null): unknown {
     const cv = this.views.use(configureView);
-    if (cv) return cv.renderConfigured(this, s);
+    if (cv && full) return cv.renderConfigured(this, full);
     if (!configureView.failed) return renderSkeleton(s);
     const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
     return renderError({...notice, canRetry: true}, true, s, () =>
@@ -169,8 +182,8 @@ export class ConfiguratorParts implements ElementParts {
   }
 
   /** The conflict dialog, which comes with the configure view. */
-  renderConflict(s: Strings): unknown {
-    return configureView.module?.renderConflict(this, s) ?? nothing;
+  renderConflict(full: Strings | null): unknown {
+    return (full && configureView.module?.renderConflict(this, full)) ?? nothing;
   }
 
   /** After a render: opens or closes the conflict dialog. */

@@ -1,5 +1,5 @@
 import {errorText} from '../i18n/error-text.js';
-import type {Strings} from '../i18n/strings.js';
+import type {FirstStrings} from '../i18n/strings.js';
 import {ErrorCode, type ConfiguratorError, type SessionSnapshot} from '../session/index.js';
 import type {ErrorView} from '../view/render-states.js';
 
@@ -10,7 +10,7 @@ import type {ErrorView} from '../view/render-states.js';
 export function errorView(
   snapshot: SessionSnapshot,
   error: ConfiguratorError,
-  s: Strings,
+  s: FirstStrings,
   blocking: boolean,
 ): ErrorView {
   return {
@@ -34,7 +34,7 @@ export function errorView(
 export function blockingErrorView(
   snapshot: SessionSnapshot,
   error: ConfiguratorError,
-  s: Strings,
+  s: FirstStrings,
   target: {model: string; configuration: string; startModel(): void},
 ): ErrorView {
   const view = errorView(snapshot, error, s, true);
@@ -52,7 +52,7 @@ export function blockingErrorView(
 }
 
 /** A mistake in the element's settings: only the page's developer can fix it, no button. */
-export function setupErrorView(error: ConfiguratorError, s: Strings): ErrorView {
+export function setupErrorView(error: ConfiguratorError, s: FirstStrings): ErrorView {
   return {
     title: s.errorTitle,
     message: s.errorLoad,

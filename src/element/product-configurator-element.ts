@@ -221,16 +221,17 @@ export class ProductConfiguratorElement extends LitElement {
   override render() {
     const parts = this.#parts;
     const snapshot = parts.session.snapshot;
-    const {s, ready} = parts.texts.take();
-    const loaded = ready && !!snapshot?.configuration;
+    const {s, full} = parts.texts.take();
+    // Without the complete texts only a failed load of the view that brings them is shown.
+    const loaded = (full !== null || parts.viewFailed) && !!snapshot?.configuration;
     const start = {model: this.model.trim(), configuration: this.configuration.trim(), loaded};
     return html`<div class="layout" part="base" lang=${parts.texts.shown}>
       <div class="header"><slot name="header"></slot></div>
       <div class="progress ${snapshot?.busy && loaded ? 'active' : ''}" aria-hidden="true"></div>
       ${renderStart(parts.session, {...start, waiting: parts.viewport.waiting}, s, () =>
-        parts.renderConfigured(s),
+        parts.renderConfigured(s, full),
       )}
-      ${parts.renderConflict(s)}
+      ${parts.renderConflict(full)}
       <div class="sr-only" aria-live="polite" aria-atomic="true">${parts.announcer.text}</div>
     </div>`;
   }

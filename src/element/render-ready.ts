@@ -3,6 +3,7 @@
 // element's first render (a skeleton) carries none of it.
 import {html, nothing, type TemplateResult} from 'lit';
 import {ShopperTools} from '../controllers/shopper-tools.js';
+import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
@@ -63,7 +64,8 @@ function toolsFor(p: ElementParts, own: Kept): ShopperTools {
   if (own.tools?.history.session !== current) {
     own.tools?.history.detach();
     own.tools = new ShopperTools(current, p.host, {
-      strings: () => p.texts.strings,
+      // Complete once this view runs: it loads with the rest of English (configurator-parts).
+      strings: () => p.texts.complete ?? en,
       announce: (text) => p.announcer.say(text),
       restart: () => p.restart(),
       opened: () => p.screens.reset(),

@@ -1,6 +1,6 @@
 import {nothing} from 'lit';
 import type {SessionController} from '../controllers/session-controller.js';
-import type {Strings} from '../i18n/strings.js';
+import type {FirstStrings} from '../i18n/strings.js';
 import {ErrorCode} from '../session/index.js';
 import {renderError, renderSkeleton} from '../view/render-states.js';
 import {blockingErrorView, setupErrorView} from './error-views.js';
@@ -23,7 +23,7 @@ export interface StartState {
 export function renderStart(
   controller: SessionController,
   state: StartState,
-  s: Strings,
+  s: FirstStrings,
   ready: () => unknown,
 ): unknown {
   if (!controller.session) {

@@ -1,5 +1,5 @@
 import {ErrorCode, isTimeout, type ConfiguratorError} from '../session/errors.js';
-import type {Strings} from './strings.js';
+import type {FirstStrings} from './strings.js';
 
 /**
  * What the shopper reads after a failure: the text of its code in the language's table.
@@ -7,7 +7,7 @@ import type {Strings} from './strings.js';
  * hung, could not be reached or is down for a moment refused no one, so the shopper reads
  * what a service call failing the same way would say.
  */
-export function errorText(error: ConfiguratorError, s: Strings): string {
+export function errorText(error: ConfiguratorError, s: FirstStrings): string {
   return s.errors[shownCode(error)];
 }
 

@@ -117,3 +117,24 @@ export interface Strings {
    */
   errors: Record<ErrorCode, string>;
 }
+
+/**
+ * The texts the script-tag entry reads before the configure view (and the rest of the English
+ * texts with it) has loaded: the skeleton, the error notices and the total's announcement.
+ */
+export type FirstStrings = Pick<
+  Strings,
+  | 'loading'
+  | 'totalAnnouncement'
+  | 'newConfiguration'
+  | 'errorTitle'
+  | 'errorLoad'
+  | 'errorApply'
+  | 'errorRefused'
+  | 'errorSavedNotFound'
+  | 'errorSavedNotFoundNoModel'
+  | 'retry'
+  | 'dismiss'
+  | 'retrying'
+  | 'errors'
+>;

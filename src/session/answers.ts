@@ -18,7 +18,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const string: Check = (v) => typeof v === 'string';
 const number: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const array: Check = (v) => Array.isArray(v);
-const object: Check = isObject;
 const optional =
   (check: Check): Check =>
   (v) =>
@@ -26,37 +25,25 @@ const optional =
 const optionalText = optional(string);
 const optionalNumber = optional(number);
 
-/** Field checks of one object; the key names the field in the error message. */
-type Shape = Record<string, Check>;
+/** A list whose every item has `shape`; `optional` lets the list be missing (null too). */
+class ListOf {
+  readonly shape: Shape;
+  readonly optional: boolean;
+  constructor(shape: Shape, optional = false) {
+    this.shape = shape;
+    this.optional = optional;
+  }
+}
 
-const configurationShape: Shape = {
-  id: (v) => typeof v === 'string' && v !== '',
-  languageIso: string,
-  featureModel: object,
-  conflicts: optional(array),
-  unansweredMandatories: optional(array),
-  basePriceIncVATLabel: string,
-  basePriceExVATLabel: string,
-  additionalPriceIncVATLabel: string,
-  additionalPriceExVATLabel: string,
-  totalPriceIncVATLabel: string,
-  totalPriceExVATLabel: string,
-  leasePricesLabels: optional(array),
-};
+/**
+ * What one object must hold: a field's check, the shape of an object in it, or a list of such
+ * objects. The key names the field in the error message.
+ */
+interface Shape {
+  [field: string]: Check | Shape | ListOf;
+}
 
-const modelShape: Shape = {
-  name: string,
-  description: optionalText,
-  imageUrl: optionalText,
-  steps: array,
-};
-
-const stepShape: Shape = {
-  id: string,
-  title: string,
-  iconUrl: optionalText,
-  features: array,
-};
+const named: Shape = {id: string, name: string};
 
 const nodeShape: Shape = {
   id: string,
@@ -76,22 +63,45 @@ const nodeShape: Shape = {
   price: number,
   priceLabel: string,
   priceIncVATLabel: string,
-  features: array,
 };
+nodeShape.features = new ListOf(nodeShape);
 
-const conflictShape: Shape = {
-  featurePath: optional(array),
-  feature: object,
-  alternativeOptions: optional(array),
-  type: number,
-  requestedValue: number,
-  actualValue: number,
-};
-
-const leaseLabelShape: Shape = {
-  months: number,
-  monthlyPriceExVATLabel: string,
-  monthlyPriceIncVATLabel: string,
+const configurationShape: Shape = {
+  id: (v) => typeof v === 'string' && v !== '',
+  languageIso: string,
+  unansweredMandatories: optional(array),
+  basePriceIncVATLabel: string,
+  basePriceExVATLabel: string,
+  additionalPriceIncVATLabel: string,
+  additionalPriceExVATLabel: string,
+  totalPriceIncVATLabel: string,
+  totalPriceExVATLabel: string,
+  featureModel: {
+    name: string,
+    description: optionalText,
+    imageUrl: optionalText,
+    steps: new ListOf({
+      id: string,
+      title: string,
+      iconUrl: optionalText,
+      features: new ListOf(nodeShape),
+    }),
+  },
+  conflicts: new ListOf(
+    {
+      featurePath: optional(array),
+      feature: named,
+      alternativeOptions: new ListOf(named, true),
+      type: number,
+      requestedValue: number,
+      actualValue: number,
+    },
+    true,
+  ),
+  leasePricesLabels: new ListOf(
+    {months: number, monthlyPriceExVATLabel: string, monthlyPriceIncVATLabel: string},
+    true,
+  ),
 };
 
 /** A `bad_response` naming the first thing that is wrong, for the host developer. */
@@ -103,51 +113,33 @@ export function badResponse(what: string, status: number | null = null, cause?: 
   });
 }
 
-function check(value: unknown, shape: Shape, path: string): void {
-  if (!isObject(value)) throw badResponse(`${path || 'the answer'} is not an object`);
-  for (const [field, ok] of Object.entries(shape)) {
-    if (!ok(value[field]))
-      throw badResponse(`${path ? `${path}.` : ''}${field} is missing or wrong`);
-  }
-}
-
 /**
  * Reads the answer of start, open, update, text and change language: a configuration whose
- * every field the views read has its type. The feature tree is walked without recursion, so
- * a hostile depth cannot overflow the stack, and each node is visited once.
+ * every field the views read has its type. The tree is walked without recursion, so a hostile
+ * depth cannot overflow the stack, and each object is visited once.
  */
 export function readConfiguration(body: unknown): Configuration {
-  check(body, configurationShape, '');
-  const answer = body as Record<string, unknown>;
-  check(answer.featureModel, modelShape, 'featureModel');
-  const conflicts = (answer.conflicts ?? []) as unknown[];
-  conflicts.forEach((conflict, i) => {
-    const path = `conflicts[${i}]`;
-    check(conflict, conflictShape, path);
-    const c = conflict as Record<string, unknown>;
-    check(c.feature, {id: string, name: string}, `${path}.feature`);
-    ((c.alternativeOptions ?? []) as unknown[]).forEach((option, j) =>
-      check(option, {id: string, name: string}, `${path}.alternativeOptions[${j}]`),
-    );
-  });
-  ((answer.leasePricesLabels ?? []) as unknown[]).forEach((label, i) =>
-    check(label, leaseLabelShape, `leasePricesLabels[${i}]`),
-  );
-  const steps = (answer.featureModel as {steps: unknown[]}).steps;
-  const pending: {node: unknown; path: string}[] = [];
-  steps.forEach((step, i) => {
-    const path = `featureModel.steps[${i}]`;
-    check(step, stepShape, path);
-    (step as {features: unknown[]}).features.forEach((node, j) =>
-      pending.push({node, path: `${path}.features[${j}]`}),
-    );
-  });
+  const pending: {value: unknown; shape: Shape; path: string}[] = [
+    {value: body, shape: configurationShape, path: ''},
+  ];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const {node, path} = next;
-    check(node, nodeShape, path);
-    (node as {features: unknown[]}).features.forEach((child, j) =>
-      pending.push({node: child, path: `${path}.features[${j}]`}),
-    );
+    const {value, shape, path} = next;
+    if (!isObject(value)) throw badResponse(`${path || 'the answer'} is not an object`);
+    for (const [field, rule] of Object.entries(shape)) {
+      const child = value[field];
+      const at = path ? `${path}.${field}` : field;
+      if (rule instanceof ListOf) {
+        if (rule.optional && child == null) continue;
+        if (!Array.isArray(child)) throw badResponse(`${at} is missing or wrong`);
+        child.forEach((item, i) =>
+          pending.push({value: item, shape: rule.shape, path: `${at}[${i}]`}),
+        );
+      } else if (typeof rule === 'object') {
+        pending.push({value: child, shape: rule, path: at});
+      } else if (!rule(child)) {
+        throw badResponse(`${at} is missing or wrong`);
+      }
+    }
   }
   return body as Configuration;
 }

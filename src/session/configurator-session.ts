@@ -2,7 +2,8 @@ import type {ChangeSource} from '../events/change-source.js';
 import type {QuoteRequested} from '../events/quote-requested.js';
 import {badResponse, readConfiguration, readQuoteRequested} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
-import {HttpClient, type RetryOptions} from './http-client.js';
+import {anySignal} from './abort.js';
+import {HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
 import {
   SessionChangeEvent,
   SessionConflictEvent,
@@ -47,7 +48,18 @@ export interface SessionOptions {
    * event). `false` leaves it to `retry()`. Default 1 s doubling to at most 60 s.
    */
   recovery?: Partial<RecoveryOptions> | false;
+  /**
+   * Loads the merge of compressed answers (`() => import('product-configurator/session/merge')`).
+   * Given, updates ask for compressed answers (`compress=true`: only what changed) once it is
+   * loaded (it is asked for when a session starts or opens) and merge them into the
+   * configuration held; without it they ask for whole answers. The merge is a module of its
+   * own so that a page that does not need it does not load it.
+   */
+  loadMerge?: () => Promise<MergeModule>;
 }
+
+/** The module `loadMerge` loads: src/session/merge-configuration.ts. */
+export type MergeModule = Pick<typeof Merge, 'mergeConfiguration' | 'ConfigurationMergeError'>;
 
 /** The backoff of the background recovery. */
 export interface RecoveryOptions {
@@ -138,6 +150,32 @@ const updateNotFound = (serviceCode: string | null): ErrorCode =>
     ? ErrorCode.notFound
     : ErrorCode.sessionNotFound;
 
+// Typed listeners for the session's events: declarations only, EventTarget implements them, so
+// nothing is added at runtime (overriding methods just to narrow their types cost bytes).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface ConfiguratorSession {
+  addEventListener<K extends keyof SessionEventMap>(
+    type: K,
+    listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof SessionEventMap>(
+    type: K,
+    listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
 /**
  * A configuration session with the service, without any rendering: starts or opens a
  * session, sends the shopper's inputs one at a time, and keeps a {@link SessionSnapshot}.
@@ -158,6 +196,7 @@ const updateNotFound = (serviceCode: string | null): ErrorCode =>
  * @fires conflict - the service answered a requirement with conflicts
  * @fires error - loading, applying or requesting a quote failed
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ConfiguratorSession extends EventTarget {
   #http: HttpClient;
   #lang: string;
@@ -191,6 +230,8 @@ export class ConfiguratorSession extends EventTarget {
   #recoveryAttempt = 0;
   #recoveryTimer: ReturnType<typeof setTimeout> | null = null;
   #retryAt: number | null = null;
+  #loadMerge: (() => Promise<MergeModule>) | undefined;
+  #merge: MergeModule | Promise<unknown> | undefined;
   #onOnline = () => {
     // Being back online cannot make the service know a session or model it refused.
     const refusedLoad = this.#failedLoad && this.#error && !this.#error.retryable;
@@ -209,6 +250,7 @@ export class ConfiguratorSession extends EventTarget {
     });
     this.#recoveryOptions =
       options.recovery === false ? null : {...defaultRecovery, ...options.recovery};
+    this.#loadMerge = options.loadMerge;
     const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
     target.addEventListener?.('online', this.#onOnline);
   }
@@ -251,33 +293,17 @@ export class ConfiguratorSession extends EventTarget {
    */
   start(model: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
     this.#model = model;
-    this.#recoveryAttempt = 0;
-    loadMerge();
     return this.#load(() =>
-      this.#http.request({
-        method: 'GET',
-        path: `/api/3/configurator/new/${encodeURIComponent(model)}`,
-        query: {lang: this.#lang},
-        signal: this.#signal(options.signal),
+      this.#get(`/api/3/configurator/new/${encodeURIComponent(model)}`, options.signal, {
         notFoundCode: ErrorCode.modelNotFound,
-        read: readConfiguration,
       }),
     );
   }
 
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
-    this.#recoveryAttempt = 0;
-    loadMerge();
     return this.#load(() =>
-      this.#http.request({
-        method: 'GET',
-        path: `${versioned}/open/${encodeURIComponent(idOrCode)}`,
-        query: {lang: this.#lang},
-        signal: this.#signal(options.signal),
-        notFoundCode: ErrorCode.sessionNotFound,
-        read: readConfiguration,
-      }),
+      this.#get(`${versioned}/open/${encodeURIComponent(idOrCode)}`, options.signal),
     );
   }
 
@@ -288,15 +314,7 @@ export class ConfiguratorSession extends EventTarget {
   copy(signal?: AbortSignal): Promise<Configuration> {
     const code = this.code;
     if (!code) return Promise.reject(notStarted());
-    return this.#http.request({
-      method: 'GET',
-      path: `${versioned}/open/${encodeURIComponent(code)}`,
-      query: {lang: this.#lang},
-      signal: this.#signal(signal),
-      idempotent: false,
-      notFoundCode: ErrorCode.sessionNotFound,
-      read: readConfiguration,
-    });
+    return this.#get(`${versioned}/open/${encodeURIComponent(code)}`, signal, {idempotent: false});
   }
 
   /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
@@ -365,10 +383,7 @@ export class ConfiguratorSession extends EventTarget {
       method: 'GET',
       path: `${versioned}/${encodeURIComponent(id)}/image`,
       query: {size: options.size ? String(options.size) : undefined, stepId: options.stepId},
-      signal: options.signal
-        ? AbortSignal.any([this.#abort.signal, options.signal])
-        : this.#abort.signal,
-      notFoundCode: ErrorCode.sessionNotFound,
+      signal: this.#signal(options.signal),
       blob: 'image/*',
     });
   }
@@ -425,6 +440,7 @@ export class ConfiguratorSession extends EventTarget {
         json: body,
         signal: this.#signal(options.signal),
         idempotent: false,
+        notFoundCode: ErrorCode.notFound,
         bodyOptional: true,
         read: readQuoteRequested,
       });
@@ -498,42 +514,6 @@ export class ConfiguratorSession extends EventTarget {
     for (const settled of this.#settledWaiters.splice(0)) settled();
   }
 
-  override addEventListener<K extends keyof SessionEventMap>(
-    type: K,
-    listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void {
-    super.addEventListener(type, listener, options);
-  }
-
-  override removeEventListener<K extends keyof SessionEventMap>(
-    type: K,
-    listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  override removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  override removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | EventListenerOptions,
-  ): void {
-    super.removeEventListener(type, listener, options);
-  }
-
   get #disposed() {
     return this.#status === 'disposed';
   }
@@ -543,6 +523,12 @@ export class ConfiguratorSession extends EventTarget {
   /** `again`: a retry, whose failure stays reported (and shown) until it succeeds. */
   async #load(load: Load, again = false): Promise<Configuration> {
     if (this.#disposed) throw abortedError();
+    if (!again) this.#recoveryAttempt = 0;
+    // Asked for now, so the merge is here by the first update.
+    this.#merge ??= this.#loadMerge?.().then(
+      (module) => (this.#merge = module),
+      () => (this.#merge = undefined),
+    );
     this.#reset();
     const epoch = this.#epoch;
     this.#status = 'loading';
@@ -572,7 +558,19 @@ export class ConfiguratorSession extends EventTarget {
 
   /** The session's own signal, joined with a caller's: either aborts the request. */
   #signal(caller?: AbortSignal): AbortSignal {
-    return caller ? AbortSignal.any([this.#abort.signal, caller]) : this.#abort.signal;
+    return anySignal(this.#abort.signal, caller);
+  }
+
+  /** A GET answering a configuration: a start, an open, a copy. */
+  #get(path: string, signal?: AbortSignal, options?: Partial<HttpRequest>): Promise<Configuration> {
+    return this.#http.request({
+      method: 'GET',
+      path,
+      query: {lang: this.#lang},
+      signal: this.#signal(signal),
+      read: readConfiguration,
+      ...options,
+    });
   }
 
   /** Aborts what is in flight and drops every waiting input. */
@@ -581,11 +579,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#epoch++;
     this.#abort.abort();
     this.#abort = new AbortController();
-    const dropped = [
-      ...(this.#conflict ? [this.#conflict.input] : []),
-      ...(this.#inflight ? [this.#inflight] : []),
-      ...this.#queue,
-    ];
+    const dropped = this.#inputs();
     this.#conflict = null;
     this.#inflight = null;
     this.#queue = [];
@@ -714,7 +708,6 @@ export class ConfiguratorSession extends EventTarget {
           path: `/api/3/configurator/${id}/changelanguage`,
           text: input.text,
           signal,
-          notFoundCode: ErrorCode.sessionNotFound,
           read: readConfiguration,
         });
       case 'text': {
@@ -729,6 +722,8 @@ export class ConfiguratorSession extends EventTarget {
         });
       }
       default: {
+        // Compressed answers only once their merge is here (see `loadMerge`).
+        const merge = this.#merge instanceof Promise ? undefined : this.#merge;
         const update = (compress: boolean) =>
           this.#http.request({
             method: 'PUT',
@@ -737,10 +732,14 @@ export class ConfiguratorSession extends EventTarget {
             json: requirementOf(input),
             signal,
             notFoundCode: updateNotFound,
-            read: (body) => (compress ? readUpdate(body, configuration) : readConfiguration(body)),
+            read: (body) =>
+              compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
           });
+        // A whole answer is read by readConfiguration: never null.
+        const whole = () => update(false) as Promise<Configuration>;
+        if (!merge) return whole();
         // Null: the answer could not be merged; the update is idempotent, so ask for it whole.
-        return update(true).then((answer) => answer ?? update(false).then((whole) => whole!));
+        return update(true).then((answer) => answer ?? whole());
       }
     }
   }
@@ -853,14 +852,18 @@ export class ConfiguratorSession extends EventTarget {
     this.#changed();
   }
 
-  #pending(): Map<string, PendingInput> {
-    const inputs = [
+  /** Every input not applied yet, in order: the one in conflict, the one in flight, the queue. */
+  #inputs(): Input[] {
+    return [
       ...(this.#conflict ? [this.#conflict.input] : []),
       ...(this.#inflight ? [this.#inflight] : []),
       ...this.#queue,
     ];
+  }
+
+  #pending(): Map<string, PendingInput> {
     const pending = new Map<string, PendingInput>();
-    for (const input of inputs) {
+    for (const input of this.#inputs()) {
       if (input.kind === 'language') continue;
       const entry = {...pending.get(input.nodeId)};
       if (input.kind === 'select') entry.on = input.value !== 0;
@@ -909,32 +912,20 @@ function requirementOf(input: Input): Requirement {
   };
 }
 
-let merge: typeof Merge | null = null;
-let merging: Promise<unknown> | null = null;
-
-/**
- * Updates ask for compressed answers (`compress=true`: only what changed) and merge them into
- * the configuration held. The merge is its own module (a chunk of the script-tag build),
- * loaded when a session starts or opens, so it is here by the first update.
- */
-function loadMerge(): void {
-  merging ??= import('./merge-configuration.js').then(
-    (module) => (merge = module),
-    () => (merging = null),
-  );
-}
-
 /**
  * Reads an update's answer: a full one as it is (a service that ignores `compress`), a
  * compressed one merged into `previous`. Null when it cannot be merged: changes to another
  * configuration than the one held (an answer went missing, or another client changed the
- * session), or the merge's code is not here (it could not be loaded).
+ * session).
  */
-function readUpdate(body: unknown, previous: Configuration): Configuration | null {
+function readUpdate(
+  body: unknown,
+  previous: Configuration,
+  merge: MergeModule,
+): Configuration | null {
   if (typeof body !== 'object' || body === null || !('compressed' in body)) {
     return readConfiguration(body);
   }
-  if (!merge) return null;
   try {
     return readConfiguration(merge.mergeConfiguration(previous, body as CompressedConfiguration));
   } catch (error) {

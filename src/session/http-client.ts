@@ -1,5 +1,6 @@
 import {badResponse} from './answers.js';
-import {ConfiguratorError, ErrorCode, abortedError, isTimeout} from './errors.js';
+import {sleep, throwIfAborted, withDeadline} from './abort.js';
+import {ConfiguratorError, ErrorCode, isTimeout} from './errors.js';
 import type {TokenSource} from './token-source.js';
 
 /** Backoff for network errors, timeouts, 429 and 5xx. */
@@ -40,8 +41,8 @@ export interface HttpRequest {
    */
   idempotent?: boolean;
   /**
-   * Maps a 404 to a more precise code (for example `model_not_found`), or chooses one from the
-   * service's own error code.
+   * What a 404 means, or how to choose it from the service's own error code. Default
+   * `session_not_found`: every path but a start's names a session.
    */
   notFoundCode?: ErrorCode | ((serviceCode: string | null) => ErrorCode);
   /**
@@ -66,11 +67,6 @@ interface Answer {
   headers: Headers;
   text: string;
   blob?: Blob;
-}
-
-interface Outcome {
-  answer?: Answer;
-  error?: ConfiguratorError;
 }
 
 /**
@@ -106,14 +102,29 @@ export class HttpClient {
     const url = this.#url(request);
     const idempotent = request.idempotent ?? request.method !== 'POST';
     let renewed = false;
+    // One attempt with a token; after a 401, one renewal and replay per request (a second 401
+    // after a renewal means the token is not the problem).
+    const send = async () => {
+      let token = await tokenOf(this.#tokens.get(signal), signal);
+      const answer = await this.#attempt(url, request, token);
+      if (answer.status !== 401 || renewed) return answer;
+      renewed = true;
+      token = await tokenOf(this.#tokens.renew(token, signal), signal);
+      return this.#attempt(url, request, token);
+    };
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(signal);
-      const outcome = await this.#authorised(url, request, renewed);
-      renewed ||= outcome.renewed;
+      let answer: Answer | undefined;
+      let failure: ConfiguratorError;
+      try {
+        answer = await send();
+      } catch (error) {
+        // Only a token that could not be had, a timeout or a lost connection get here.
+        failure = error as ConfiguratorError;
+      }
       throwIfAborted(signal);
-      const {answer, error} = outcome;
       if (answer?.ok) return this.#read(answer, request);
-      const failure = error ?? this.#httpError(answer!, request);
+      failure ??= httpError(answer!, request);
       // A token that could not be had means nothing was sent: safe to repeat even a POST.
       const mayRepeat =
         failure.retryable &&
@@ -132,30 +143,6 @@ export class HttpClient {
     }
   }
 
-  /** One attempt with a token; after a 401, one renewal and replay per request. */
-  async #authorised(
-    url: string,
-    request: HttpRequest,
-    renewed: boolean,
-  ): Promise<Outcome & {renewed: boolean}> {
-    const {signal} = request;
-    let token: string;
-    try {
-      token = await this.#tokens.get(signal);
-    } catch (error) {
-      return {error: this.#tokenError(error, signal), renewed};
-    }
-    const outcome = await this.#attempt(url, request, token);
-    // A second 401 after a renewal means the token is not the problem.
-    if (outcome.answer?.status !== 401 || renewed) return {...outcome, renewed};
-    try {
-      token = await this.#tokens.renew(token, signal);
-    } catch (error) {
-      return {error: this.#tokenError(error, signal), renewed: true};
-    }
-    return {...(await this.#attempt(url, request, token)), renewed: true};
-  }
-
   #url(request: HttpRequest): string {
     const url = this.#baseUrl + request.path;
     const params = new URLSearchParams();
@@ -166,9 +153,7 @@ export class HttpClient {
     return query ? `${url}?${query}` : url;
   }
 
-  async #attempt(url: string, request: HttpRequest, token: string): Promise<Outcome> {
-    const timeout = timeoutSignal(this.#timeoutMs);
-    const signal = request.signal ? anySignal(request.signal, timeout) : timeout;
+  async #attempt(url: string, request: HttpRequest, token: string): Promise<Answer> {
     const headers: Record<string, string> = {
       Accept: request.blob ?? 'application/json',
       Authorization: `Bearer ${token}`,
@@ -182,28 +167,26 @@ export class HttpClient {
       body = JSON.stringify(request.json);
     }
     try {
-      const response = await this.#fetch(url, {method: request.method, headers, body, signal});
-      // Read the body under the same timeout so a stalled answer is a timeout too.
-      const blob = request.blob && response.ok ? await response.blob() : undefined;
-      const text = blob ? '' : await response.text();
-      const {status, ok} = response;
-      return {answer: {status, ok, headers: response.headers, text, blob}};
+      // The body is read under the same deadline, so a stalled answer is a timeout too.
+      return await withDeadline(
+        this.#timeoutMs,
+        async (signal) => {
+          const response = await this.#fetch(url, {method: request.method, headers, body, signal});
+          const blob = request.blob && response.ok ? await response.blob() : undefined;
+          const text = blob ? '' : await response.text();
+          const {status, ok} = response;
+          return {status, ok, headers: response.headers, text, blob};
+        },
+        request.signal,
+      );
     } catch (error) {
-      if (request.signal?.aborted) throw abortedError(request.signal.reason);
-      if (timeout.aborted) {
-        return {
-          error: new ConfiguratorError(ErrorCode.timeout, 'The service did not answer in time', {
-            retryable: true,
-            cause: error,
-          }),
-        };
-      }
-      return {
-        error: new ConfiguratorError(ErrorCode.network, 'The service could not be reached', {
-          retryable: true,
-          cause: error,
-        }),
-      };
+      throwIfAborted(request.signal);
+      const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
+      throw new ConfiguratorError(
+        timedOut ? ErrorCode.timeout : ErrorCode.network,
+        timedOut ? 'The service did not answer in time' : 'The service could not be reached',
+        {retryable: true, cause: error},
+      );
     }
   }
 
@@ -231,76 +214,6 @@ export class HttpClient {
     }
   }
 
-  #httpError(answer: Answer, request: HttpRequest): ConfiguratorError {
-    let serviceCode: string | null = null;
-    let message: string | null = null;
-    let details: unknown;
-    try {
-      const body = JSON.parse(answer.text) as Record<string, unknown>;
-      if (typeof body?.code === 'string') serviceCode = body.code;
-      if (typeof body?.message === 'string') message = body.message;
-      details = body?.details;
-    } catch {
-      // Not every error body is the service's JSON (a proxy's HTML page, an empty 503).
-    }
-    const status = answer.status;
-    const options = {status, serviceCode, details};
-    const text = (fallback: string) => message || fallback;
-    if (status === 403 && serviceCode === ErrorCode.originNotAllowed) {
-      return new ConfiguratorError(
-        ErrorCode.originNotAllowed,
-        text("The service refused this page's origin"),
-        options,
-      );
-    }
-    if (status === 401 || status === 403) {
-      return new ConfiguratorError(
-        ErrorCode.unauthorized,
-        text('The service refused the token'),
-        options,
-      );
-    }
-    if (status === 404) {
-      const {notFoundCode} = request;
-      const code =
-        typeof notFoundCode === 'function'
-          ? notFoundCode(serviceCode)
-          : (notFoundCode ?? ErrorCode.notFound);
-      return new ConfiguratorError(code, text('Not found'), options);
-    }
-    if (status === 429) {
-      return new ConfiguratorError(ErrorCode.rateLimited, text('Too many requests'), {
-        ...options,
-        retryable: true,
-      });
-    }
-    if (status === 503) {
-      return new ConfiguratorError(ErrorCode.serviceUnavailable, text('Service unavailable'), {
-        ...options,
-        retryable: true,
-      });
-    }
-    if (status >= 500) {
-      return new ConfiguratorError(ErrorCode.serverError, text(`Service error ${status}`), {
-        ...options,
-        retryable: true,
-      });
-    }
-    if ([400, 413, 415, 422].includes(status)) {
-      return new ConfiguratorError(ErrorCode.invalidRequest, text('Invalid request'), options);
-    }
-    return new ConfiguratorError(ErrorCode.requestRejected, text(`Rejected (${status})`), options);
-  }
-
-  #tokenError(error: unknown, signal?: AbortSignal): ConfiguratorError {
-    if (signal?.aborted) throw abortedError(signal.reason);
-    if (error instanceof ConfiguratorError) return error;
-    return new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
-      retryable: true,
-      cause: error,
-    });
-  }
-
   #delay(attempt: number, answer?: Answer): number | null {
     const {baseDelayMs, maxDelayMs} = this.#retry;
     const retryAfter = retryAfterMs(answer?.headers.get('Retry-After') ?? null);
@@ -308,6 +221,58 @@ export class HttpClient {
     const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
     // "Equal jitter": at least half the backoff, so retries still spread out and slow down.
     return exponential / 2 + Math.random() * (exponential / 2);
+  }
+}
+
+/** What an error status means; any other is `server_error` from 500, `request_rejected` below. */
+const codeOfStatus: Record<number, ErrorCode> = {
+  400: ErrorCode.invalidRequest,
+  401: ErrorCode.unauthorized,
+  403: ErrorCode.unauthorized,
+  413: ErrorCode.invalidRequest,
+  415: ErrorCode.invalidRequest,
+  422: ErrorCode.invalidRequest,
+  429: ErrorCode.rateLimited,
+  503: ErrorCode.serviceUnavailable,
+};
+
+/** The error of an answer with an error status, with the service's code and message if any. */
+function httpError(answer: Answer, request: HttpRequest): ConfiguratorError {
+  let body: {code?: unknown; message?: unknown; details?: unknown} | null | undefined;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    // Not every error body is the service's JSON (a proxy's HTML page, an empty 503).
+  }
+  const {status} = answer;
+  const serviceCode = typeof body?.code === 'string' ? body.code : null;
+  let code =
+    codeOfStatus[status] ?? (status >= 500 ? ErrorCode.serverError : ErrorCode.requestRejected);
+  if (status === 403 && serviceCode === ErrorCode.originNotAllowed) code = serviceCode;
+  if (status === 404) {
+    const {notFoundCode = ErrorCode.sessionNotFound} = request;
+    code = typeof notFoundCode === 'function' ? notFoundCode(serviceCode) : notFoundCode;
+  }
+  const message = (typeof body?.message === 'string' && body.message) || `Status ${status}`;
+  return new ConfiguratorError(code, message, {
+    status,
+    serviceCode,
+    details: body?.details,
+    retryable: status === 429 || status >= 500,
+  });
+}
+
+/** A token, or why there is none; a token source's own failure passes as it is. */
+async function tokenOf(token: Promise<string>, signal?: AbortSignal): Promise<string> {
+  try {
+    return await token;
+  } catch (error) {
+    throwIfAborted(signal);
+    if (error instanceof ConfiguratorError) throw error;
+    throw new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
+      retryable: true,
+      cause: error,
+    });
   }
 }
 
@@ -347,42 +312,4 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-// AbortSignal.any and AbortSignal.timeout are recent (Safari 17.4, 16): fall back for older
-// browsers rather than fail every request there.
-function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
-  const controller = new AbortController();
-  for (const signal of [a, b]) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener('abort', () => controller.abort(signal.reason), {once: true});
-  }
-  return controller.signal;
-}
-
-function timeoutSignal(ms: number): AbortSignal {
-  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(new DOMException('Timed out', 'TimeoutError')), ms);
-  return controller.signal;
-}
-
-function throwIfAborted(signal?: AbortSignal) {
-  if (signal?.aborted) throw abortedError(signal.reason);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError(signal.reason));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, {once: true});
-  });
 }

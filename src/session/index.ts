@@ -3,6 +3,7 @@ export {
   type Between,
   type ChangeResult,
   type InputOptions,
+  type MergeModule,
   type NextInput,
   type RecoveryOptions,
   type SessionOptions,

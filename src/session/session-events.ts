@@ -5,65 +5,62 @@ import type {Configuration, Conflict, Requirement} from '../wire/index.js';
 
 /**
  * Session events carry their fields both directly (`event.changes`) and as `detail`
- * (`event.detail.changes`), so listeners written for either style work.
+ * (`event.detail.changes`), so listeners written for either style work. One base class copies
+ * the detail onto the event; each event only names its type and fields.
  */
+class SessionEvent<Detail extends object> extends Event {
+  readonly detail: Detail;
+  constructor(type: string, detail: Detail) {
+    super(type);
+    this.detail = detail;
+    Object.assign(this, detail);
+  }
+}
 
 /** Fired on any change of {@link SessionSnapshot}: the signal to render again. */
-export class SessionSnapshotEvent extends Event {
+export class SessionSnapshotEvent extends SessionEvent<{snapshot: SessionSnapshot}> {
   static readonly eventName = 'snapshot';
-  readonly snapshot: SessionSnapshot;
+  declare readonly snapshot: SessionSnapshot;
   constructor(snapshot: SessionSnapshot) {
-    super(SessionSnapshotEvent.eventName);
-    this.snapshot = snapshot;
-  }
-  get detail(): {snapshot: SessionSnapshot} {
-    return {snapshot: this.snapshot};
+    super(SessionSnapshotEvent.eventName, {snapshot});
   }
 }
 
 /** Fired after the service applied a change that changed at least one value or text. */
-export class SessionChangeEvent extends Event {
+export class SessionChangeEvent extends SessionEvent<{
+  configuration: Configuration;
+  changes: string[];
+  source: ChangeSource;
+}> {
   static readonly eventName = 'change';
-  readonly configuration: Configuration;
+  declare readonly configuration: Configuration;
   /** Node ids whose value or text differs from before. */
-  readonly changes: string[];
-  readonly source: ChangeSource;
+  declare readonly changes: string[];
+  declare readonly source: ChangeSource;
   constructor(configuration: Configuration, changes: string[], source: ChangeSource) {
-    super(SessionChangeEvent.eventName);
-    this.configuration = configuration;
-    this.changes = changes;
-    this.source = source;
-  }
-  get detail(): {configuration: Configuration; changes: string[]; source: ChangeSource} {
-    return {configuration: this.configuration, changes: this.changes, source: this.source};
+    super(SessionChangeEvent.eventName, {configuration, changes, source});
   }
 }
 
 /** Fired when the service answered a requirement with conflicts; the queue waits for a decision. */
-export class SessionConflictEvent extends Event {
+export class SessionConflictEvent extends SessionEvent<{
+  conflicts: Conflict[];
+  requirement: Requirement;
+}> {
   static readonly eventName = 'conflict';
-  readonly conflicts: Conflict[];
-  readonly requirement: Requirement;
+  declare readonly conflicts: Conflict[];
+  declare readonly requirement: Requirement;
   constructor(conflicts: Conflict[], requirement: Requirement) {
-    super(SessionConflictEvent.eventName);
-    this.conflicts = conflicts;
-    this.requirement = requirement;
-  }
-  get detail(): {conflicts: Conflict[]; requirement: Requirement} {
-    return {conflicts: this.conflicts, requirement: this.requirement};
+    super(SessionConflictEvent.eventName, {conflicts, requirement});
   }
 }
 
 /** Fired when loading or applying failed; the shopper's inputs are kept where they can be. */
-export class SessionErrorEvent extends Event {
+export class SessionErrorEvent extends SessionEvent<{error: ConfiguratorError}> {
   static readonly eventName = 'error';
-  readonly error: ConfiguratorError;
+  declare readonly error: ConfiguratorError;
   constructor(error: ConfiguratorError) {
-    super(SessionErrorEvent.eventName);
-    this.error = error;
-  }
-  get detail(): {error: ConfiguratorError} {
-    return {error: this.error};
+    super(SessionErrorEvent.eventName, {error});
   }
 }
 

@@ -1,4 +1,5 @@
-import {ConfiguratorError, ErrorCode, abortedError} from './errors.js';
+import {abortable, withDeadline} from './abort.js';
+import {ConfiguratorError, ErrorCode} from './errors.js';
 
 /** An access token and the moment it stops being valid. */
 export interface AccessToken {
@@ -116,55 +117,22 @@ class CachedTokenSource implements TokenSource {
   }
 }
 
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortedError(signal.reason));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortedError(signal.reason));
-    signal.addEventListener('abort', onAbort, {once: true});
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 const tokenFailed = (message: string, status: number | null, retryable: boolean, cause?: unknown) =>
   new ConfiguratorError(ErrorCode.tokenFailed, message, {status, retryable, cause});
 
 /**
- * Runs a token request with a deadline. The work gets a signal that aborts at the deadline,
- * and the answer does not wait for work that ignores it (a host's `fetchToken` that never
- * settles): a token source that hangs would otherwise leave the skeleton up forever.
+ * Runs a token request with a deadline: the work's signal aborts at the deadline, and the
+ * answer does not wait for work that ignores it (a host's `fetchToken` that never settles): a
+ * token source that hangs would otherwise leave the skeleton up forever.
  */
-function withDeadline<T>(
+function withTokenDeadline<T>(
   ms: number,
   what: string,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const controller = new AbortController();
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const cause = new DOMException(`${what} did not answer within ${ms} ms`, 'TimeoutError');
-      controller.abort(cause);
-      reject(tokenFailed(cause.message, null, true, cause));
-    }, ms);
-    work(controller.signal).then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  return withDeadline(ms, work).catch((error: unknown) => {
+    if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+    throw tokenFailed(`${what} did not answer within ${ms} ms`, null, true, error);
   });
 }
 
@@ -175,23 +143,17 @@ function withDeadline<T>(
 export function parseTokenAnswer(body: unknown, now: number): AccessToken {
   // Anything but an object (null, a list, a string) has no token field: refused below.
   const answer = (typeof body === 'object' && body ? body : {}) as Record<string, unknown>;
-  let token: unknown;
-  let lifetimeMs: number | null = null;
-  if (typeof answer.access_token === 'string') {
-    token = answer.access_token;
-    const seconds = Number(answer.expires_in);
-    if (answer.expires_in != null && Number.isFinite(seconds)) lifetimeMs = seconds * 1000;
-  } else {
-    token = answer.accessToken;
-    const ms = Number(answer.expiresIn);
-    if (answer.expiresIn != null && Number.isFinite(ms)) lifetimeMs = ms;
-  }
+  const scheme1 = typeof answer.access_token === 'string';
+  const token = scheme1 ? answer.access_token : answer.accessToken;
+  const lifetime = scheme1 ? answer.expires_in : answer.expiresIn;
+  const lifetimeMs = Number(lifetime) * (scheme1 ? 1000 : 1);
   // A header value can carry only visible ASCII: anything else would fail every request later,
   // looking like a network error.
   if (typeof token !== 'string' || !/^[\x21-\x7e]{1,8192}$/.test(token)) {
     throw tokenFailed('The token endpoint answered without a usable access token', 200, false);
   }
-  return {accessToken: token, expiresAt: now + Math.max(0, lifetimeMs ?? defaultLifetimeMs)};
+  const known = lifetime != null && Number.isFinite(lifetimeMs);
+  return {accessToken: token, expiresAt: now + Math.max(0, known ? lifetimeMs : defaultLifetimeMs)};
 }
 
 const defaultShared = new Map<string, TokenSource>();
@@ -277,7 +239,8 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
     return parseTokenAnswer(body, now());
   };
   const source = new CachedTokenSource(
-    (request) => withDeadline(timeoutMs, 'The token endpoint', (signal) => load(request, signal)),
+    (request) =>
+      withTokenDeadline(timeoutMs, 'The token endpoint', (signal) => load(request, signal)),
     now,
   );
   registry.set(key, source);
@@ -320,7 +283,7 @@ export function functionTokenSource(
     );
   };
   return new CachedTokenSource(
-    (request) => withDeadline(timeoutMs, 'fetchToken', () => load(request)),
+    (request) => withTokenDeadline(timeoutMs, 'fetchToken', () => load(request)),
     now,
   );
 }

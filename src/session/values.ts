@@ -34,11 +34,12 @@ export function changedNodes(
   after: {values: Map<string, number>; texts: Map<string, string>},
 ): string[] {
   const changed = new Set<string>();
-  for (const id of new Set([...before.values.keys(), ...after.values.keys()])) {
-    if ((before.values.get(id) ?? 0) !== (after.values.get(id) ?? 0)) changed.add(id);
-  }
-  for (const id of new Set([...before.texts.keys(), ...after.texts.keys()])) {
-    if ((before.texts.get(id) ?? '') !== (after.texts.get(id) ?? '')) changed.add(id);
-  }
+  const compare = <T>(a: Map<string, T>, b: Map<string, T>, missing: T) => {
+    for (const id of new Set([...a.keys(), ...b.keys()])) {
+      if ((a.get(id) ?? missing) !== (b.get(id) ?? missing)) changed.add(id);
+    }
+  };
+  compare(before.values, after.values, 0);
+  compare(before.texts, after.texts, '');
   return [...changed];
 }

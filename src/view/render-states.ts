@@ -1,11 +1,11 @@
 import {html, nothing, type TemplateResult} from 'lit';
-import type {Strings} from '../i18n/strings.js';
+import type {FirstStrings} from '../i18n/strings.js';
 
 /**
  * Placeholder blocks in the ready layout's shape (product heading and steps card beside the
  * summary), so nothing jumps when content arrives.
  */
-export function renderSkeleton(s: Strings): TemplateResult {
+export function renderSkeleton(s: FirstStrings): TemplateResult {
   return html`<div class="skeleton" role="status" aria-live="polite">
     <span class="sr-only">${s.loading}</span>
     <div class="skeleton-column" aria-hidden="true">
@@ -51,7 +51,7 @@ export interface ErrorView {
 export function renderError(
   error: ErrorView,
   blocking: boolean,
-  s: Strings,
+  s: FirstStrings,
   retry: () => void,
   dismiss?: () => void,
 ): TemplateResult {

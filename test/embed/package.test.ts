@@ -114,6 +114,8 @@ describe('the packed package', {timeout: 180_000}, () => {
     assert.ok((out[`${manifest.name}/token-endpoint`] as string[]).includes('createTokenEndpoint'));
     assert.ok((out[`${manifest.name}/define`] as string[]).includes('ProductConfiguratorElement'));
     assert.deepEqual(out[`${manifest.name}/custom-elements.json`], ['default']);
+    assert.ok((out[`${manifest.name}/session`] as string[]).includes('ConfiguratorSession'));
+    assert.ok((out[`${manifest.name}/session/merge`] as string[]).includes('mergeConfiguration'));
     assert.equal(out.defined, 'function');
   });
 
@@ -123,6 +125,7 @@ describe('the packed package', {timeout: 180_000}, () => {
       `import 'product-configurator/define';
 import {ConfiguratorChangeEvent, type DisplayedPrice} from 'product-configurator';
 import {createTokenEndpoint} from 'product-configurator/token-endpoint';
+import {ConfiguratorSession, functionTokenSource} from 'product-configurator/session';
 
 const el = document.querySelector('product-configurator')!;
 el.model = 'Office Chair';
@@ -136,6 +139,12 @@ el.addEventListener('configurator-change', (e) => {
   console.log(id, price.label, same.detail.source);
 });
 el.addEventListener('configurator-error', (e) => console.log(e.detail.code.toUpperCase()));
+// The headless session with the merge of compressed answers beside it.
+export const session = new ConfiguratorSession({
+  apiUrl: 'https://api.example',
+  tokenSource: functionTokenSource(async () => ({accessToken: 't', expiresIn: 60})),
+  loadMerge: () => import('product-configurator/session/merge'),
+});
 export const handler = createTokenEndpoint({
   scheme: 'client-credentials',
   authUrl: 'https://auth.example',

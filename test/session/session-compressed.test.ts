@@ -33,6 +33,7 @@ async function setUp() {
     apiUrl: svc.url,
     tokenSource: serviceTokens(svc.url),
     fetch: logging.fetch,
+    loadMerge,
   });
   cleanups.push(() => session.dispose());
   return {svc, session, log: logging.log};
@@ -44,6 +45,8 @@ async function whole(svc: RunningService, id: string): Promise<Configuration> {
   cleanups.push(() => reader.dispose());
   return reader.open(id);
 }
+
+const loadMerge = () => import('../../src/session/merge-configuration.js');
 
 describe('compressed update answers', () => {
   test('asks compress=true on every v3 update and holds what a whole answer holds', async () => {
@@ -93,5 +96,26 @@ describe('compressed update answers', () => {
     assert.equal(mine.length, 2);
     assert.match(mine[0]!.url, /compress=true/);
     assert.doesNotMatch(mine[1]!.url, /compress=true/);
+  });
+
+  test('asks for whole answers without a merge, or while it cannot be loaded', async () => {
+    const svc: RunningService = await startService();
+    cleanups.push(() => svc.close());
+    for (const options of [{}, {loadMerge: () => Promise.reject(new Error('offline'))}]) {
+      const logging = loggingFetch();
+      const session = new ConfiguratorSession({
+        apiUrl: svc.url,
+        tokenSource: serviceTokens(svc.url),
+        fetch: logging.fetch,
+        ...options,
+      });
+      cleanups.push(() => session.dispose());
+      const seatWidth = nodeNamed(await session.start('Office Chair'), 'Seat width').id;
+      await session.setValue(seatWidth, 52);
+      const updates = logging.log.filter((r) => /\/api\/3\/configurator\/[^/?]+\?/.test(r.url));
+      assert.equal(updates.length, 1);
+      assert.doesNotMatch(updates[0]!.url, /compress=/);
+      assert.equal(session.snapshot.values.get(seatWidth), 52);
+    }
   });
 });

@@ -34,6 +34,8 @@ function session(svc: RunningService, options: Partial<SessionOptions> = {}) {
     apiUrl: svc.url,
     tokenSource: serviceTokens(svc.url),
     retry: {attempts: 2, baseDelayMs: 5, maxDelayMs: 50},
+    // As the element does: compressed update answers, merged.
+    loadMerge: () => import('../../src/session/merge-configuration.js'),
     ...options,
   });
   cleanups.push(() => created.dispose());
