@@ -164,6 +164,15 @@ console.log(
   for (let i = 0; i < runs; i++) {
     const page = await openPage(rttMs);
     cold.push(await startUp(page, 'Office Chair'));
+    // The first element's picture is asked for once it is ready: let it arrive, so that the
+    // second start-up is not measured against the service drawing it.
+    await page
+      .waitForFunction(() =>
+        document
+          .querySelector('product-configurator')
+          ?.shadowRoot?.querySelector('.product-image[data-configured="true"]'),
+      )
+      .catch(() => {});
     // A second element on the same page shares the first one's token.
     warm.push(await startUp(page, 'Office Chair'));
     await page.close();
