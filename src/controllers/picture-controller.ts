@@ -82,6 +82,8 @@ export class PictureController implements ReactiveController {
   #resize: ResizeObserver | null = null;
   #observed: Element | null = null;
   #size = 0;
+  /** The check after an update, once per task. */
+  #pending: ReturnType<typeof setTimeout> | 0 = 0;
 
   constructor(
     host: ReactiveControllerHost & {readonly renderRoot: HTMLElement | DocumentFragment},
@@ -98,12 +100,23 @@ export class PictureController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    // Not within the update: measuring the box there forces a layout in the middle of every
+    // render (the first one's is the whole configure view's) and holds `configurator-ready`.
+    // A task later it costs at most the layout the next frame does anyway.
+    if (this.#pending) return;
+    this.#pending = setTimeout(() => {
+      this.#pending = 0;
+      this.#check();
+    });
+  }
+
+  #check(): void {
     const {session, snapshot} = this.#source();
     const configuration = snapshot?.configuration;
     // Inputs still on their way would make the service draw a later state than this key says.
     if (!session || !configuration || snapshot.busy || snapshot.pending.size) return;
-    this.#observe();
-    const size = this.#measure();
+    // A box already observed has its size kept by the resize observer: no layout to read.
+    const size = this.#observe() || !this.#size || !this.#resize ? this.#measure() : this.#size;
     const key = `${size}\n${pictureStateKey(configuration)}`;
     if (key === this.#wanted) return;
     this.#wanted = key;
@@ -118,6 +131,8 @@ export class PictureController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    clearTimeout(this.#pending);
+    this.#pending = 0;
     this.#abort?.abort();
     this.#resize?.disconnect();
     this.#resize = this.#observed = null;
@@ -156,8 +171,7 @@ export class PictureController implements ReactiveController {
   #show(key: string) {
     if (this.#shown === key) return;
     this.#shown = key;
-    // Not within the update that asked (a cached picture is found there): the next one shows it.
-    void Promise.resolve().then(() => this.#host.requestUpdate());
+    this.#host.requestUpdate();
   }
 
   /** Adds or refreshes an entry; the oldest not on screen leaves when the cache is full. */
@@ -180,10 +194,13 @@ export class PictureController implements ReactiveController {
     return this.#size;
   }
 
-  /** A box that grows past the size step (rotation, a wider layout) asks for a larger picture. */
-  #observe() {
+  /**
+   * A box that grows past the size step (rotation, a wider layout) asks for a larger picture.
+   * True when it starts observing another box (its size is not known yet).
+   */
+  #observe(): boolean {
     const box = this.#host.renderRoot.querySelector('.product-image');
-    if (!box || box === this.#observed || typeof ResizeObserver !== 'function') return;
+    if (!box || box === this.#observed || typeof ResizeObserver !== 'function') return false;
     this.#resize ??= new ResizeObserver(() => {
       const before = this.#size;
       if (this.#measure() !== before) this.#host.requestUpdate();
@@ -191,5 +208,6 @@ export class PictureController implements ReactiveController {
     if (this.#observed) this.#resize.unobserve(this.#observed);
     this.#resize.observe(box);
     this.#observed = box;
+    return true;
   }
 }

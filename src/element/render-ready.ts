@@ -15,6 +15,7 @@ import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
 import {buildViewModel, reuseUnchanged, type ConfigurationView} from '../view/view-model.js';
+import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 import type {PictureController} from '../controllers/picture-controller.js';
@@ -97,9 +98,25 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
         : undefined,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
-  const more = p.views.use(extras);
+  const more = extrasFor(p);
   if (more && !own.picture) own.picture = new more.PictureController(p.host, () => p.session);
   return renderReady(view, snapshot, s, p, toolsFor(p, own), own.steps, more, own.picture);
+}
+
+/**
+ * The extras' chunk if it is here (its styles adopted), else null; renders again when it
+ * arrives. Its load (started with this chunk) holds neither `updateComplete` nor the events:
+ * the steps are usable without it, and `configurator-ready` fires when the shopper can act.
+ */
+function extrasFor(p: ElementParts): ExtrasModule | null {
+  const more = extras.module;
+  if (more) adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
+  else if (!extras.failed)
+    extras.load().then(
+      () => p.host.requestUpdate(),
+      () => {},
+    );
+  return more;
 }
 
 /** The conflict dialog, loaded the first time a conflict needs it. */

@@ -4,8 +4,18 @@ import type {Strings} from '../i18n/strings.js';
 
 const twoLetters = /^[a-z]{2}$/;
 
+// The element's own languages by their own names: the platform's language names load data
+// the first time they are asked for (about 50 ms), in the render that makes the steps usable.
+const ownNames: Record<string, string> = {
+  en: 'English',
+  nl: 'Nederlands',
+  de: 'Deutsch',
+  fr: 'Français',
+};
+
 /** A language's own name for itself ("Deutsch"), or its code where the browser has none. */
 function ownName(code: string): string {
+  if (Object.hasOwn(ownNames, code)) return ownNames[code]!;
   try {
     const name = new Intl.DisplayNames([code], {type: 'language'}).of(code);
     return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;

@@ -1,4 +1,5 @@
 import {expect} from '@open-wc/testing';
+import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {
   $,
   nodeByName,
@@ -11,10 +12,24 @@ import {
 } from '../helpers/browser/service.js';
 
 // Bursts are dispatched in one go: the quiet period is what is being tested, so nothing here
-// waits a fixed time; `settled` waits until the session has sent and applied everything.
+// waits a fixed time; `settled` waits until the session has sent and applied everything. The
+// bursts paced over a second are the shopper's pace itself (an input every 20 ms, so the
+// longest hold of a held input runs out within them), not a wait for a result.
 
 const updates = (requests: {method: string; url: string}[]) =>
   requests.filter((r) => r.method === 'PUT');
+
+/** The shopper's pace: the next input of a burst. */
+const nextInput = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/**
+ * The service's own state of the element's configuration, as a fresh copy of it reads
+ * (`open/{code}`): what the service would answer anyone, not what the element remembers.
+ */
+async function serviceValues(el: ProductConfiguratorElement) {
+  const copy = await el.session!.copy();
+  return {values: copy.values, textValues: copy.textValues};
+}
 
 describe('rapid input', () => {
   it('sends a burst of 50 number changes as at most two requests and keeps the last value', async () => {
@@ -99,4 +114,74 @@ describe('rapid input', () => {
     expect(valueOf(el.value!, nodeByName(el.value!, 'Sans serif').id)).to.equal(1);
     expect(text.value).to.equal('ADA L.');
   });
+
+  // With undo (which copies each applied state between inputs), the picture (asked for after
+  // each settled state) and the total bar on screen: none of them may send the held input early.
+  for (const kind of ['slider', 'number'] as const) {
+    it(`sends 50 ${kind} inputs paced over a second as at most three updates, last value kept`, async () => {
+      const el = await readyConfigurator();
+      await openStep(el, kind === 'slider' ? 'Seat & back' : 'Personalise');
+      const input =
+        kind === 'slider'
+          ? $<HTMLInputElement>(el, 'input[type="range"]')
+          : $<HTMLInputElement>(
+              el,
+              `[data-node="${nodeByName(el.value!, 'Spare castors').id}"] input[type="number"]`,
+            );
+      const id = input.closest<HTMLElement>('[data-node]')!.dataset.node!;
+      const [min, max, step] = [Number(input.min), Number(input.max), Number(input.step || 1)];
+      const steps = Math.min(5, Math.floor((max - min) / step));
+      // An earlier change, so that undo has a history and copies between these inputs; the
+      // burst never types this value, so undo tells it apart.
+      const first = min;
+      input.value = String(first);
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      input.dispatchEvent(new Event('change', {bubbles: true}));
+      input.blur();
+      await settled(el);
+      expect(valueOf(el.value!, id)).to.equal(first);
+
+      const recorder = recordRequests();
+      const typed: number[] = [];
+      const startedAt = performance.now();
+      try {
+        input.focus();
+        for (let i = 0; i < 50; i++) {
+          const value = min + step * ((i % steps) + 1);
+          typed.push(value);
+          input.value = String(value);
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+          // A number field's spinner commits each step; a slider commits when it is let go.
+          if (kind === 'number') input.dispatchEvent(new Event('change', {bubbles: true}));
+          // Shown at once, before the service has heard of it.
+          expect(el.session!.snapshot.pending.get(id)?.value ?? valueOf(el.value!, id)).to.equal(
+            value,
+          );
+          await nextInput();
+        }
+        if (kind === 'slider') input.dispatchEvent(new Event('change', {bubbles: true}));
+        else input.blur();
+        await settled(el);
+      } finally {
+        recorder.restore();
+      }
+      // Paced as asked: within about a second, so the longest hold ran out during it.
+      expect(performance.now() - startedAt).to.be.above(1000);
+      const sent = updates(recorder.requests);
+      expect(sent.length).to.be.within(1, 3);
+      expect(sent.every((r) => new URL(r.url).pathname.endsWith(el.value!.id))).to.equal(true);
+      // Nothing lost: the last value is the element's, the field's and the service's.
+      expect(valueOf(el.value!, id)).to.equal(typed.at(-1));
+      expect(Number(input.value)).to.equal(typed.at(-1));
+      const service = await serviceValues(el);
+      expect(service.values).to.deep.equal(el.value!.values);
+      expect(service.textValues).to.deep.equal(el.value!.textValues);
+      // No undo level lost: one undo per update sent goes back to exactly the state before.
+      // No undo level lost: at most one undo per update sent (an update that changed nothing
+      // adds none) goes back to exactly the state before the burst.
+      for (let i = 0; i < sent.length && valueOf(el.value!, id) !== first; i++) await el.undo();
+      await settled(el);
+      expect(valueOf(el.value!, id)).to.equal(first);
+    });
+  }
 });

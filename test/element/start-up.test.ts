@@ -1,0 +1,76 @@
+import {expect, fixture, html} from '@open-wc/testing';
+import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
+import {extras} from '../../src/element/later-views.js';
+import {EventName} from '../../src/events/event-names.js';
+import {
+  $$,
+  demoToken,
+  nextEvent,
+  serviceUrl,
+  until,
+  type TokenAnswer,
+} from '../helpers/browser/service.js';
+
+// This file's page has loaded none of the element's chunks yet: the first element here is the
+// first to ask for the configure view and, with it, the extras (the configured picture, focus
+// kept clear of the total bar, the language choice). Nothing else may run before this test.
+
+describe('start-up', () => {
+  it('asks for the extras alongside the first requests, and is ready without them', async () => {
+    // The token is held until the test lets it go: nothing the service answers can have led
+    // to what is asked for meanwhile.
+    let giveToken!: () => void;
+    const token = new Promise<TokenAnswer>((resolve) => {
+      giveToken = () => resolve(demoToken());
+    });
+    // The extras' chunk is stalled: asked for, but not here until the test lets it come.
+    const load = extras.load.bind(extras);
+    let askedForExtras!: () => void;
+    const asked = new Promise<void>((resolve) => (askedForExtras = resolve));
+    let letExtrasCome!: () => void;
+    const stalled = new Promise<void>((resolve) => (letExtrasCome = resolve));
+    extras.load = () => {
+      askedForExtras();
+      return stalled.then(load);
+    };
+    try {
+      let tokenAsked = 0;
+      const el = await fixture<ProductConfiguratorElement>(
+        html`<product-configurator
+          api-url=${serviceUrl}
+          lang="en"
+          .fetchToken=${() => {
+            tokenAsked++;
+            return token;
+          }}
+        ></product-configurator>`,
+      );
+      const ready = nextEvent(el, EventName.ready);
+      el.model = 'Office Chair';
+
+      // Asked for before the configuration could be: the token has not even been handed over.
+      await asked;
+      expect(tokenAsked).to.equal(1);
+      expect(el.session!.snapshot.configuration).to.equal(null);
+
+      giveToken();
+      await ready;
+      // Ready while the extras are still on their way: the first step is there to act on.
+      expect(extras.module).to.equal(null);
+      const tabs = $$(el, '[role="tab"]');
+      expect(tabs.length).to.be.greaterThan(1);
+      const inputs = $$<HTMLInputElement>(el, '[role="tabpanel"] input');
+      expect(inputs.length).to.be.greaterThan(0);
+      expect(inputs.some((input) => !input.disabled)).to.equal(true);
+      expect(el.shadowRoot!.querySelector('.language-select')).to.equal(null);
+
+      // They arrive and render without another event.
+      letExtrasCome();
+      await until(el, () => !!el.shadowRoot!.querySelector('.language-select'), 'the extras');
+      expect(extras.module).not.to.equal(null);
+    } finally {
+      extras.load = load;
+      letExtrasCome();
+    }
+  });
+});
