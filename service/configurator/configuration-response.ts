@@ -53,104 +53,15 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
  */
 export const minCompressedBytes = 1200;
 
-/** What this module needs of Node's `http.ServerResponse`. */
-interface NodeResponse {
-  readonly writableFinished: boolean;
-  readonly destroyed: boolean;
-}
-
 /**
- * Node's response for this request, when the service runs on `@hono/node-server` (it passes
- * `{incoming, outgoing}` as the environment).
- */
-function nodeResponse(c: Context): NodeResponse | undefined {
-  const outgoing = (c.env as {outgoing?: Partial<NodeResponse>} | undefined)?.outgoing;
-  return typeof outgoing?.writableFinished === 'boolean' ? (outgoing as NodeResponse) : undefined;
-}
-
-interface Loan {
-  buffer: Buffer;
-  response: NodeResponse;
-}
-
-/**
- * Memory full answers are written into, lent per answer and taken back once the socket has
- * all of it. A fresh 1.2 MB buffer per answer cost more than the rest of the answer: the
- * kernel faults in and zeroes its pages, and the collector frees them again (about 1 ms an
- * answer, against 0.05 to 0.3 ms to fill memory used before).
- *
- * A buffer is taken back when its response is `writableFinished` (every byte passed to the
- * kernel, so libuv holds no reference), checked whenever another is lent, so no listener is
- * added per answer. Its memory then moves to a new `Buffer` (a transfer), so anything that
- * still held the old one finds it empty, never another answer's bytes.
- */
-class AnswerMemory {
-  readonly #free: Buffer[] = [];
-  #lent: Loan[] = [];
-  /** Free buffers kept: the answers one group commit sends, 32 sessions on 2,000 nodes. */
-  static readonly keep = 48;
-  /** Lent buffers watched; the oldest beyond that are left to the collector. */
-  static readonly watch = 256;
-
-  take(size: number, response: NodeResponse): Buffer {
-    this.#takeBack();
-    // Last in, first out: the most recently sent is the likeliest still in the CPU's cache.
-    for (let i = this.#free.length - 1; i >= 0; i--) {
-      const buffer = this.#free[i]!;
-      if (buffer.length < size) continue;
-      this.#free.splice(i, 1);
-      this.#lend(buffer, response);
-      return buffer;
-    }
-    // Answers of one model differ by a few kilobytes: room for the next ones to fit.
-    const buffer = Buffer.allocUnsafeSlow(Math.ceil((size * 1.0625) / 4096) * 4096);
-    this.#lend(buffer, response);
-    return buffer;
-  }
-
-  #lend(buffer: Buffer, response: NodeResponse): void {
-    this.#lent.push({buffer, response});
-    if (this.#lent.length > AnswerMemory.watch) this.#lent.shift();
-  }
-
-  #takeBack(): void {
-    if (this.#lent.length === 0) return;
-    const still: Loan[] = [];
-    for (const loan of this.#lent) {
-      if (loan.response.destroyed) continue;
-      if (!loan.response.writableFinished) {
-        still.push(loan);
-      } else if (this.#free.length < AnswerMemory.keep) {
-        const memory = structuredClone(loan.buffer.buffer, {transfer: [loan.buffer.buffer]});
-        this.#free.push(Buffer.from(memory));
-      }
-    }
-    this.#lent = still;
-  }
-}
-
-const answerMemory = new AnswerMemory();
-
-/**
- * A plain full answer (see `prepareConfiguration`) in one buffer: lent memory behind Node's
- * adapter, which says when the socket is done with it, else a buffer of its own; `undefined`
- * when it must be built from pieces.
- */
-function fullAnswerBody(c: Context, configuration: Configuration): Buffer | undefined {
-  const answer = prepareConfiguration(configuration);
-  if (!answer) return undefined;
-  const response = nodeResponse(c);
-  const out = response ? answerMemory.take(answer.size, response) : Buffer.allocUnsafe(answer.size);
-  answer.writeInto(out);
-  return out.subarray(0, answer.size);
-}
-
-/**
- * The answer of every route that answers with a configuration. A full configuration goes out
- * as one buffer written from the state and the model's cached JSON (`writeConfiguration`), or,
- * when the client accepts it, brotli-compressed or gzip-compressed from cached segments
+ * The answer of every route that answers with a configuration. A plain full configuration goes
+ * out as a few pieces written from the state, the long runs of the model's JSON sent from the
+ * cached bytes themselves (`prepareConfiguration`); with a client that accepts it,
+ * brotli-compressed, or gzip-compressed from cached segments
  * (docs/decisions/0009-gzip-from-cached-segments.md); a compressed answer (`compress=true`) is
- * small JSON, compressed only when it would not fit in one segment anyway.
+ * small JSON, compressed only when it would not fit in one segment anyway. Pieces go out as a
+ * stream with a known length, so the megabyte of model text is never copied per answer before
+ * the kernel copies it to the socket (docs/decisions/0051-full-answers-from-the-state.md).
  */
 export function configurationResponse(
   c: Context,
@@ -158,22 +69,13 @@ export function configurationResponse(
 ): Response {
   const full = !('compressed' in configuration);
   const accepted = chooseEncoding(c.req.header('Accept-Encoding'));
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'Content-Length': '',
-    Vary: 'Accept-Encoding',
-  };
-  // Plain full answers, the case to be fast: one buffer, handed to the socket as it is.
-  if (full && accepted === 'identity') {
-    const body = fullAnswerBody(c, configuration);
-    if (body) {
-      headers['Content-Length'] = String(body.length);
-      return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
-    }
-  }
-  const pieces = full
-    ? configurationPieces(configuration)
-    : [Buffer.from(JSON.stringify(configuration))];
+  const prepared =
+    full && accepted === 'identity' ? prepareConfiguration(configuration) : undefined;
+  const pieces = prepared
+    ? prepared.pieces()
+    : full
+      ? configurationPieces(configuration)
+      : [Buffer.from(JSON.stringify(configuration))];
   let size = 0;
   for (const piece of pieces) size += piece.length;
   const encoding = size < minCompressedBytes ? 'identity' : accepted;
@@ -181,13 +83,19 @@ export function configurationResponse(
     encoding === 'br' ? brotliPieces(pieces) : encoding === 'gzip' ? gzipPieces(pieces) : pieces;
   let length = 0;
   for (const piece of body) length += piece.length;
-  headers['Content-Length'] = String(length);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Content-Length': String(length),
+    Vary: 'Accept-Encoding',
+  };
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   // One piece needs no stream: the adapter writes the buffer as it is.
   if (body.length === 1) return c.body(body[0] as Uint8Array<ArrayBuffer>, 200, headers);
+  // A plain full answer is a few pieces already; others may be hundreds of small ones.
+  const chunks = prepared ? body : coalesce(body);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const piece of coalesce(body)) controller.enqueue(piece);
+      for (const chunk of chunks) controller.enqueue(chunk);
       controller.close();
     },
   });

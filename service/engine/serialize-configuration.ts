@@ -326,17 +326,30 @@ function writeValues({model, state}: RenderedFrom, out: Buffer, start: number): 
   return at;
 }
 
-/** A full answer measured and ready to be written, in one pass, into a buffer of its size. */
+/** A full answer measured and ready to be written, in one pass. */
 export interface PreparedAnswer {
   /** The answer's size in bytes. */
   readonly size: number;
   /** Writes the answer at the start of `out`, which holds at least {@link size} bytes. */
   writeInto(out: Buffer): void;
+  /**
+   * The answer as a few buffers that, written one after the other, are the whole answer: long
+   * runs of the model's JSON are views of the shared bytes (nothing copies them before the
+   * socket does), the rest is written into one buffer of the answer's own.
+   */
+  pieces(): Buffer[];
 }
 
 /**
+ * Runs of the shared JSON shorter than this are copied into an answer's own buffer rather than
+ * sent as pieces of their own: a piece costs a little on its way to the socket whatever its
+ * size, and a busy state disables hundreds of nodes.
+ */
+const minSharedRun = 16 * 1024;
+
+/**
  * A full answer rendered by `renderConfiguration`, measured from its state and the model's
- * cached JSON, to be written later in one pass: the same bytes as {@link configurationPieces}
+ * cached JSON, to be written in one pass: the same bytes as {@link configurationPieces}
  * joined. `undefined` when the answer is not one `renderConfiguration` recorded (then use
  * the pieces). The answer and its state must not change until it is written.
  */
@@ -345,41 +358,74 @@ export function prepareConfiguration(configuration: Configuration): PreparedAnsw
   if (!from) return undefined;
   const steps = stepsLayout(from.skeleton);
   if (!steps || !valuesLayout(from.model)) return undefined;
+  const shared = steps.bytes;
 
   const head = `${headText(configuration)}"values":`;
   const featureModel = `,"featureModel":${featureModelText(configuration)}`;
   // The disabled nodes' flags, in the order they occur in the shared bytes.
   const changes: {at: number; text: string}[] = [];
-  let size =
-    Buffer.byteLength(head) +
-    valuesSize(from) +
-    Buffer.byteLength(featureModel) +
-    steps.bytes.length +
-    1;
   for (const [index, reason] of from.disabled) {
     const text = `${disabledFlags}${JSON.stringify(reason)}`;
-    for (const at of steps.spots[index] ?? []) {
-      changes.push({at, text});
-      size += Buffer.byteLength(text) - enabledFlagsBytes;
-    }
+    for (const at of steps.spots[index] ?? []) changes.push({at, text});
   }
   changes.sort((a, b) => a.at - b.at);
+  let size = Buffer.byteLength(head) + valuesSize(from) + Buffer.byteLength(featureModel) + 1;
+  let own = size;
+  let copied = 0;
+  for (const change of changes) {
+    const bytes = Buffer.byteLength(change.text);
+    size += change.at - copied + bytes;
+    own += bytes + (change.at - copied < minSharedRun ? change.at - copied : 0);
+    copied = change.at + enabledFlagsBytes;
+  }
+  size += shared.length - copied;
+  if (shared.length - copied < minSharedRun) own += shared.length - copied;
+
+  /**
+   * Writes the answer into `out`, but hands each run of the shared bytes of `minRun` bytes or
+   * more to `run` (with where it would start in `out`) instead of copying it.
+   */
+  const write = (
+    out: Buffer,
+    minRun: number,
+    run: (at: number, start: number, end: number) => void,
+  ) => {
+    let at = out.write(head, 0);
+    at = writeValues(from, out, at);
+    at += out.write(featureModel, at);
+    let start = 0;
+    const sharedRun = (end: number) => {
+      if (end - start >= minRun) run(at, start, end);
+      else at += shared.copy(out, at, start, end);
+    };
+    for (const change of changes) {
+      sharedRun(change.at);
+      at += out.write(change.text, at);
+      start = change.at + enabledFlagsBytes;
+    }
+    sharedRun(shared.length);
+    out[at++] = 125; // }
+    return at;
+  };
 
   return {
     size,
     writeInto(out) {
-      let at = out.write(head, 0);
-      at = writeValues(from, out, at);
-      at += out.write(featureModel, at);
-      let copied = 0;
-      for (const change of changes) {
-        at += steps.bytes.copy(out, at, copied, change.at);
-        at += out.write(change.text, at);
-        copied = change.at + enabledFlagsBytes;
-      }
-      at += steps.bytes.copy(out, at, copied);
-      out[at++] = 125; // }
-      if (at !== size) throw new Error(`Answer written in ${at} bytes, ${size} measured`);
+      const end = write(out, Infinity, () => undefined);
+      if (end !== size) throw new Error(`Answer written in ${end} bytes, ${size} measured`);
+    },
+    pieces() {
+      const out = Buffer.allocUnsafe(own);
+      const pieces: Buffer[] = [];
+      let flushed = 0;
+      const end = write(out, minSharedRun, (at, start, runEnd) => {
+        if (at > flushed) pieces.push(out.subarray(flushed, at));
+        flushed = at;
+        pieces.push(shared.subarray(start, runEnd));
+      });
+      if (end !== own) throw new Error(`Answer written in ${end} own bytes, ${own} measured`);
+      pieces.push(out.subarray(flushed, end));
+      return pieces;
     },
   };
 }

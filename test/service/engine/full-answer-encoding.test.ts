@@ -14,6 +14,7 @@ import {
   encodeConfiguration,
   generateLargeModel,
   initialState,
+  prepareConfiguration,
   renderConfiguration,
   sampleModels,
   serializeConfiguration,
@@ -44,7 +45,15 @@ function wireOrder(configuration: Configuration): object {
 const texts = ['Hello', 'Ünïcødé ✓ "quoted" \\ </script> \u2028', 'x'.repeat(300), ''];
 
 /** What the journeys met, so that journeys which never disable a node cannot pass. */
-const seen = {answers: 0, disabled: 0, numbers: 0, texts: 0, conflicts: 0, languages: new Set()};
+const seen = {
+  answers: 0,
+  sharedRuns: 0,
+  disabled: 0,
+  numbers: 0,
+  texts: 0,
+  conflicts: 0,
+  languages: new Set(),
+};
 
 function check(configuration: Configuration, label: string) {
   // Written first: the values and the disabled branches are not built until read.
@@ -53,6 +62,10 @@ function check(configuration: Configuration, label: string) {
   const expected = Buffer.from(JSON.stringify(wireOrder(configuration)));
   assert.ok(written, `${label}: a rendered answer is written in one pass`);
   assert.ok(written.equals(expected), `${label}: one-pass bytes equal JSON.stringify`);
+  // As pieces: long runs of the shared model JSON, the rest in a buffer of the answer's own.
+  const pieces = prepareConfiguration(configuration)!.pieces();
+  assert.ok(Buffer.concat(pieces).equals(expected), `${label}: pieces join to the same bytes`);
+  seen.sharedRuns += pieces.filter((piece) => piece.length >= 16 * 1024).length;
   assert.ok(Buffer.from(encodeConfiguration(configuration)).equals(expected), label);
   assert.ok(Buffer.concat(configurationPieces(configuration)).equals(expected), label);
   // A copy has no record of its state: it is encoded from its fields, to the same bytes.
@@ -134,6 +147,7 @@ describe('writeConfiguration', () => {
   it('met disabled nodes, numbers, texts, conflicts and every language', () => {
     // Runs after the journeys above (node:test runs a file's tests in order).
     assert.ok(seen.answers > 500, `${seen.answers} answers`);
+    assert.ok(seen.sharedRuns > 50, `${seen.sharedRuns} pieces of shared model JSON`);
     assert.ok(seen.disabled > 50, `${seen.disabled} disabled nodes`);
     assert.ok(seen.numbers > 20, `${seen.numbers} numbers`);
     assert.ok(seen.texts > 20, `${seen.texts} answers with texts`);
