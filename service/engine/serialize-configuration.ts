@@ -171,7 +171,7 @@ export function serializeConfiguration(configuration: Configuration): string {
 
 /** The shared JSON of a model's steps in one language, and where each node's flags sit. */
 interface StepsLayout {
-  /** `"steps":[…]}`: the steps list with nothing disabled, and the feature model's brace. */
+  /** `"steps":[…]}}`: the steps with nothing disabled, and the braces that end the answer. */
   bytes: Buffer;
   /** Per node (tree order): offsets in `bytes` of its {@link enabledFlags}, one per occurrence. */
   spots: (readonly number[] | undefined)[];
@@ -232,7 +232,8 @@ function buildStepsLayout(skeleton: LocalisedSkeleton): StepsLayout | null {
       push('"features":[');
       list(step.features);
     });
-    push(']}');
+    // The steps list, the feature model and the answer end here.
+    push(']}}');
   } catch (error) {
     if (error instanceof NoLayout) return null;
     throw error;
@@ -369,7 +370,7 @@ export function prepareConfiguration(configuration: Configuration): PreparedAnsw
     for (const at of steps.spots[index] ?? []) changes.push({at, text});
   }
   changes.sort((a, b) => a.at - b.at);
-  let size = Buffer.byteLength(head) + valuesSize(from) + Buffer.byteLength(featureModel) + 1;
+  let size = Buffer.byteLength(head) + valuesSize(from) + Buffer.byteLength(featureModel);
   let own = size;
   let copied = 0;
   for (const change of changes) {
@@ -404,7 +405,6 @@ export function prepareConfiguration(configuration: Configuration): PreparedAnsw
       start = change.at + enabledFlagsBytes;
     }
     sharedRun(shared.length);
-    out[at++] = 125; // }
     return at;
   };
 
@@ -424,7 +424,7 @@ export function prepareConfiguration(configuration: Configuration): PreparedAnsw
         pieces.push(shared.subarray(start, runEnd));
       });
       if (end !== own) throw new Error(`Answer written in ${end} own bytes, ${own} measured`);
-      pieces.push(out.subarray(flushed, end));
+      if (end > flushed) pieces.push(out.subarray(flushed, end));
       return pieces;
     },
   };
