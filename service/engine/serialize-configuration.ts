@@ -251,6 +251,11 @@ interface ValuesLayout {
   slots: Int32Array;
   /** Numeric inputs, in tree order: the nodes whose value may take more than one character. */
   numeric: Int32Array;
+  /**
+   * The template cut at the numeric inputs' values: `runs[i]` ends before the value of
+   * `numeric[i]`, the last one ends the map. Views made once: copying them takes no new object.
+   */
+  runs: Buffer[];
 }
 
 /** Per model; `null` when an id is an array index (`JSON.stringify` would put it first). */
@@ -273,11 +278,16 @@ function valuesLayout(model: CompiledModel): ValuesLayout | null {
         slots[i] = size;
         size += 1;
       });
-      layout = {
-        template: Buffer.from(`${text}}`),
-        slots,
-        numeric: Int32Array.from(model.nodes.filter((n) => n.numeric).map((n) => n.index)),
-      };
+      const template = Buffer.from(`${text}}`);
+      const numeric = Int32Array.from(model.nodes.filter((n) => n.numeric).map((n) => n.index));
+      const runs: Buffer[] = [];
+      let from = 0;
+      for (const index of numeric) {
+        runs.push(template.subarray(from, slots[index]));
+        from = slots[index]! + 1;
+      }
+      runs.push(template.subarray(from));
+      layout = {template, slots, numeric, runs};
     }
     valuesLayouts.set(model, layout);
   }
@@ -300,30 +310,29 @@ function valuesSize({model, state}: RenderedFrom): number {
 
 /** Writes the `values` JSON of a rendered answer at `at`; returns where it ends. */
 function writeValues({model, state}: RenderedFrom, out: Buffer, start: number): number {
-  const {template, slots, numeric} = valuesLayout(model)!;
+  const {slots, numeric, runs} = valuesLayout(model)!;
   const on = state.on;
   let at = start;
-  let from = 0;
   let node = 0;
   // A run of switches: the template copied whole, then each value set from the state.
-  const run = (end: number, lastNode: number) => {
-    template.copy(out, at, from, end);
-    const shift = at - from;
+  const run = (i: number, lastNode: number) => {
+    const bytes = runs[i]!;
+    out.set(bytes, at);
+    const shift = at - (i === 0 ? 0 : slots[numeric[i - 1]!]! + 1);
     for (; node < lastNode; node++) {
       out[slots[node]! + shift] = on.charCodeAt(node) === 49 ? 49 : 48;
     }
-    at += end - from;
+    at += bytes.length;
   };
-  for (const index of numeric) {
-    const slot = slots[index]!;
-    run(slot, index);
+  for (let i = 0; i < numeric.length; i++) {
+    const index = numeric[i]!;
+    run(i, index);
     const value = reportedValue(model, state, index);
     if (value === 0) out[at++] = 48;
     else at += out.write(numberText(value), at, 'latin1');
-    from = slot + 1;
     node = index + 1;
   }
-  run(template.length, slots.length);
+  run(numeric.length, slots.length);
   return at;
 }
 
