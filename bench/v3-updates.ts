@@ -17,6 +17,7 @@ import {
   renderConfiguration,
   renderConfigurationChanges,
   encodeConfiguration,
+  prepareConfiguration,
   type CompiledModel,
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
@@ -436,7 +437,9 @@ function enginePhase(options: BenchOptions) {
   console.log(`\nEngine only, in process, ${model.nodes.length} nodes, one session`);
   run('applyRequirement + renderConfiguration', null);
   run('  + JSON.stringify + UTF-8', (c) => Buffer.from(JSON.stringify(c)));
-  run('  + encodeConfiguration (cached JSON bytes)', encodeConfiguration);
+  run('  + encodeConfiguration (one new buffer)', encodeConfiguration);
+  // What the HTTP path sends: the answer's own bytes and views of the shared model JSON.
+  run('  + prepareConfiguration pieces (HTTP path)', (c) => prepareConfiguration(c)?.pieces());
   run('applyRequirement + renderConfigurationChanges + JSON', null, true);
 }
 
