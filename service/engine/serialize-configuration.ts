@@ -21,6 +21,14 @@ const openText = (head: object) => {
   return json.length > 2 ? `${json.slice(0, -1)},` : '{';
 };
 const open = (head: object) => Buffer.from(openText(head));
+/**
+ * JSON of an object built for it (no `features` or `steps`), without the closing brace: no
+ * spread, whose cache the nodes' and steps' many shapes would make slow for every answer.
+ */
+const openOwn = (fields: object) => {
+  const json = JSON.stringify(fields);
+  return json.length > 2 ? `${json.slice(0, -1)},` : '{';
+};
 const comma = Buffer.from(',');
 const closeList = Buffer.from(']}');
 const closeObject = Buffer.from('}');
@@ -98,11 +106,11 @@ function stepChunks(step: Step, chunks: Buffer[]) {
 function headText(configuration: Configuration): string {
   const rest: Record<string, unknown> = {};
   for (const key of Object.keys(configuration)) {
-    if (key !== 'values' && key !== 'featureModel') {
+    if (key !== 'values' && key !== 'featureModel' && key !== 'features' && key !== 'steps') {
       rest[key] = configuration[key as keyof Configuration];
     }
   }
-  return openText(rest);
+  return openOwn(rest);
 }
 
 /** The feature model's own fields, opened: `{"id":…,"rootNodeId":…,`. */
@@ -111,9 +119,11 @@ function featureModelText(configuration: Configuration): string {
   const featureModel = configuration.featureModel;
   // Not spread: a rendered answer builds its steps only when they are read.
   for (const key of Object.keys(featureModel)) {
-    if (key !== 'steps') fields[key] = featureModel[key as keyof typeof featureModel];
+    if (key !== 'steps' && key !== 'features') {
+      fields[key] = featureModel[key as keyof typeof featureModel];
+    }
   }
-  return openText(fields);
+  return openOwn(fields);
 }
 
 /**
@@ -314,25 +324,21 @@ function writeValues({model, state}: RenderedFrom, out: Buffer, start: number): 
   const on = state.on;
   let at = start;
   let node = 0;
-  // A run of switches: the template copied whole, then each value set from the state.
-  const run = (i: number, lastNode: number) => {
-    const bytes = runs[i]!;
-    out.set(bytes, at);
+  for (let i = 0; i <= numeric.length; i++) {
+    // A run of switches: the template copied whole, then each value set from the state.
+    const run = runs[i]!;
+    out.set(run, at);
     const shift = at - (i === 0 ? 0 : slots[numeric[i - 1]!]! + 1);
-    for (; node < lastNode; node++) {
-      out[slots[node]! + shift] = on.charCodeAt(node) === 49 ? 49 : 48;
-    }
-    at += bytes.length;
-  };
-  for (let i = 0; i < numeric.length; i++) {
-    const index = numeric[i]!;
-    run(i, index);
-    const value = reportedValue(model, state, index);
+    const end = i < numeric.length ? numeric[i]! : slots.length;
+    for (; node < end; node++) out[slots[node]! + shift] = on.charCodeAt(node) === 49 ? 49 : 48;
+    at += run.length;
+    if (i === numeric.length) break;
+    // Then the numeric input that ends the run.
+    const value = reportedValue(model, state, end);
     if (value === 0) out[at++] = 48;
     else at += out.write(numberText(value), at, 'latin1');
-    node = index + 1;
+    node = end + 1;
   }
-  run(numeric.length, slots.length);
   return at;
 }
 
