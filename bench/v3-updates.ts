@@ -17,6 +17,7 @@ import {
   renderConfiguration,
   renderConfigurationChanges,
   encodeConfiguration,
+  prepareConfiguration,
   type CompiledModel,
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
@@ -294,15 +295,17 @@ async function httpPhase(
           headers,
           body.replace(/"(\w)/g, (_, c: string) => `"${c.toUpperCase()}`),
         );
+        // Now and then, check that the answer really is this session's configuration: every
+        // answer's bytes are received and counted, only these are kept and decoded.
+        const check = sent % 64 === 0;
         const t0 = performance.now();
-        const response: RawAnswer = await connection.request(request);
+        const response: RawAnswer = await connection.request(request, {keepBody: check});
         latencies.push(performance.now() - t0);
         bytes += response.bodyBytes;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        // Now and then, check that the answer really is this session's configuration.
-        if (response.status === 200 && latencies.length % 64 === 0) {
+        if (response.status === 200 && response.body) {
           const configuration = JSON.parse(
-            decode(Buffer.concat(response.chunks), response.encoding),
+            decode(response.body, response.encoding),
           ) as Configuration;
           const compressed = 'compressed' in configuration;
           if (
@@ -434,7 +437,9 @@ function enginePhase(options: BenchOptions) {
   console.log(`\nEngine only, in process, ${model.nodes.length} nodes, one session`);
   run('applyRequirement + renderConfiguration', null);
   run('  + JSON.stringify + UTF-8', (c) => Buffer.from(JSON.stringify(c)));
-  run('  + encodeConfiguration (cached JSON bytes)', encodeConfiguration);
+  run('  + encodeConfiguration (one new buffer)', encodeConfiguration);
+  // What the HTTP path sends: the answer's own bytes and views of the shared model JSON.
+  run('  + prepareConfiguration pieces (HTTP path)', (c) => prepareConfiguration(c)?.pieces());
   run('applyRequirement + renderConfigurationChanges + JSON', null, true);
 }
 

@@ -1,6 +1,11 @@
 import type {Context} from 'hono';
 import type {CompressedConfiguration, Configuration} from '../../src/wire/index.js';
-import {brotliPieces, configurationPieces, gzipPieces} from '../engine/index.js';
+import {
+  brotliPieces,
+  configurationPieces,
+  gzipPieces,
+  prepareConfiguration,
+} from '../engine/index.js';
 
 /** The content codings configuration answers are offered in, best first at equal weight. */
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
@@ -49,25 +54,31 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
 export const minCompressedBytes = 1200;
 
 /**
- * The answer of every route that answers with a configuration. A full configuration goes out
- * as `encodeConfiguration`'s cached JSON pieces, gzip-compressed from cached segments
- * (docs/decisions/0009-gzip-from-cached-segments.md) or brotli-compressed when the client
- * accepts it; a compressed answer (`compress=true`) is small JSON, compressed only when it
- * would not fit in one segment anyway. The pieces go out as a stream with a known length, so
- * the megabyte of model text is never copied per answer.
+ * The answer of every route that answers with a configuration. A plain full configuration goes
+ * out as a few pieces written from the state, the long runs of the model's JSON sent from the
+ * cached bytes themselves (`prepareConfiguration`); with a client that accepts it,
+ * brotli-compressed, or gzip-compressed from cached segments
+ * (docs/decisions/0009-gzip-from-cached-segments.md); a compressed answer (`compress=true`) is
+ * small JSON, compressed only when it would not fit in one segment anyway. Pieces go out as a
+ * stream with a known length, so the megabyte of model text is never copied per answer before
+ * the kernel copies it to the socket (docs/decisions/0051-full-answers-from-the-state.md).
  */
 export function configurationResponse(
   c: Context,
   configuration: Configuration | CompressedConfiguration,
 ): Response {
-  const pieces =
-    'compressed' in configuration
-      ? [Buffer.from(JSON.stringify(configuration))]
-      : configurationPieces(configuration);
+  const full = !('compressed' in configuration);
+  const accepted = chooseEncoding(c.req.header('Accept-Encoding'));
+  const prepared =
+    full && accepted === 'identity' ? prepareConfiguration(configuration) : undefined;
+  const pieces = prepared
+    ? prepared.pieces()
+    : full
+      ? configurationPieces(configuration)
+      : [Buffer.from(JSON.stringify(configuration))];
   let size = 0;
   for (const piece of pieces) size += piece.length;
-  const encoding =
-    size < minCompressedBytes ? 'identity' : chooseEncoding(c.req.header('Accept-Encoding'));
+  const encoding = size < minCompressedBytes ? 'identity' : accepted;
   const body =
     encoding === 'br' ? brotliPieces(pieces) : encoding === 'gzip' ? gzipPieces(pieces) : pieces;
   let length = 0;
@@ -80,9 +91,11 @@ export function configurationResponse(
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   // One piece needs no stream: the adapter writes the buffer as it is.
   if (body.length === 1) return c.body(body[0] as Uint8Array<ArrayBuffer>, 200, headers);
+  // A plain full answer is a few pieces already; others may be hundreds of small ones.
+  const chunks = prepared ? body : coalesce(body);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const piece of coalesce(body)) controller.enqueue(piece);
+      for (const chunk of chunks) controller.enqueue(chunk);
       controller.close();
     },
   });

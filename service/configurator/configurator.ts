@@ -349,7 +349,9 @@ export class Configurator {
       conflicts,
       ...(onlyValues ? {onlyValues} : {}),
     });
-    return {...configuration, linkedConfigurationModels: []};
+    // Added to the rendered object, not a copy: the encoder writes a rendered answer from the
+    // state it was rendered from, which it finds by the object.
+    return Object.assign(configuration, {linkedConfigurationModels: []});
   }
 }
 

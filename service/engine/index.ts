@@ -9,7 +9,10 @@ export {
   configurationPieces,
   encodeConfiguration,
   isSharedPiece,
+  prepareConfiguration,
   serializeConfiguration,
+  writeConfiguration,
+  type PreparedAnswer,
 } from './serialize-configuration.js';
 export {brotliPieces} from './brotli-answer.js';
 export {gzipPieces} from './gzip-pieces.js';

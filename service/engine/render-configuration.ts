@@ -25,7 +25,7 @@ import {
   valueEntry,
 } from './configuration-fingerprint.js';
 import {localise} from './localise.js';
-import {rememberValuesJson} from './serialize-configuration.js';
+import {rememberRenderedFrom} from './serialize-configuration.js';
 import type {SessionState} from './session-state.js';
 
 export interface RenderOptions {
@@ -52,42 +52,14 @@ export function renderConfiguration(
 ): Configuration {
   const lang = resolveLanguage(options.lang, model.languages);
   const skeleton = skeletonFor(model, lang);
-  const disabledBy = disabledNodes(model, state);
-
-  const values: Record<string, number> = {};
-  if (options.onlyValues) {
-    for (const id of options.onlyValues) {
-      const index = model.indexById.get(id);
-      if (index !== undefined) values[id] = reportedValue(model, state, index);
-    }
-  } else {
-    // The JSON of the full map is built alongside: the encoder's costliest per-answer text.
-    // Written straight into bytes from the cached keys: building a 90 KB string and encoding
-    // it cost more than the rest of the map.
-    const {bytes: keys, ends} = valueKeys(model);
-    const count = model.nodes.length;
-    // A number's shortest text is at most 24 characters; 0 and 1 take one.
-    const out = Buffer.allocUnsafe(keys.length + count * 25 + 2);
-    let at = 0;
-    let from = 0;
-    out[at++] = 123; // {
-    for (let i = 0; i < count; i++) {
-      const value = reportedValue(model, state, i);
-      values[model.nodes[i]!.id] = value;
-      if (i > 0) out[at++] = 44; // ,
-      at += keys.copy(out, at, from, ends[i]);
-      from = ends[i]!;
-      if (value === 0) out[at++] = 48;
-      else if (value === 1) out[at++] = 49;
-      else at += out.write(String(value), at, 'latin1');
-    }
-    out[at++] = 125; // }
-    rememberValuesJson(values, out.subarray(0, at));
+  const disabled = new Map<number, string>();
+  for (const [index, causes] of disabledNodes(model, state)) {
+    disabled.set(index, disabledReason(model, causes, lang));
   }
 
   const root = model.nodes[0]!;
   const head = headFields(model, state, options, lang);
-  return {
+  const configuration: Configuration = {
     id: head.id,
     code: head.code,
     currencyIso: head.currencyIso,
@@ -102,26 +74,47 @@ export function renderConfiguration(
       description: localise(root.description, lang),
       imageUrl: root.imageUrl,
       rootNodeId: root.id,
-      steps: disabledBy.size === 0 ? (skeleton.steps as Step[]) : withDisabled(),
+      steps: skeleton.steps as Step[],
     },
-    values,
+    values: {},
     textValues: {...state.texts},
     ...head.rest,
   };
+  if (options.onlyValues) {
+    for (const id of options.onlyValues) {
+      const index = model.indexById.get(id);
+      if (index !== undefined) configuration.values[id] = reportedValue(model, state, index);
+    }
+    if (disabled.size > 0) configuration.featureModel.steps = withDisabled();
+    return configuration;
+  }
+  // A full answer goes to the wire written from the state and the model's shared JSON
+  // (serialize-configuration.ts), which needs neither the map of 2,000 values nor the copies of
+  // the disabled nodes' branches: they are built when read (by a caller in process).
+  rememberRenderedFrom(configuration, {model, state, skeleton, disabled});
+  builtWhenRead(configuration, 'values', () => {
+    const values: Record<string, number> = {};
+    for (let i = 0; i < model.nodes.length; i++) {
+      values[model.nodes[i]!.id] = reportedValue(model, state, i);
+    }
+    return values;
+  });
+  if (disabled.size > 0) builtWhenRead(configuration.featureModel, 'steps', withDisabled);
+  return configuration;
 
   function withDisabled(): Step[] {
     const dirty = new Set<number>();
-    for (const index of disabledBy.keys()) {
+    for (const index of disabled.keys()) {
       for (let i = index; i > 0 && !dirty.has(i); i = model.nodes[i]!.parent) dirty.add(i);
     }
     const build = (index: number): FeatureNode => {
       const shared = skeleton.nodes[index]!;
       if (!dirty.has(index)) return shared;
-      const causes = disabledBy.get(index);
+      const reason = disabled.get(index);
       return {
         ...shared,
-        isDisabled: causes !== undefined,
-        disabledReason: causes ? disabledReason(model, causes, lang) : null,
+        isDisabled: reason !== undefined,
+        disabledReason: reason ?? null,
         features: model.nodes[index]!.children.map(build),
       };
     };
@@ -132,6 +125,35 @@ export function renderConfiguration(
         : skeleton.steps[i]!,
     );
   }
+}
+
+/**
+ * Makes `target[key]` a value built on first read, from then on a plain property (as is one
+ * assigned before it is read). It keeps its place among the keys, so JSON and key order do not
+ * change.
+ */
+function builtWhenRead<T extends object, K extends keyof T>(
+  target: T,
+  key: K,
+  build: () => T[K],
+): void {
+  const settle = (value: T[K]) =>
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = build();
+      settle(value);
+      return value;
+    },
+    set: settle,
+  });
 }
 
 /**
@@ -375,29 +397,6 @@ function localiseConflicts(model: CompiledModel, conflicts: Conflict[], lang: st
       })),
     };
   });
-}
-
-interface ValueKeys {
-  /** `"<node id>":` for every node in tree order, one after the other, as ASCII. */
-  bytes: Buffer;
-  /** Where each node's key ends in `bytes`. */
-  ends: Int32Array;
-}
-
-const keysByModel = new WeakMap<CompiledModel, ValueKeys>();
-
-/** The keys of a full `values` map, as bytes. */
-function valueKeys(model: CompiledModel): ValueKeys {
-  let keys = keysByModel.get(model);
-  if (!keys) {
-    const texts = model.nodes.map((node) => `${JSON.stringify(node.id)}:`);
-    const ends = new Int32Array(texts.length);
-    let end = 0;
-    texts.forEach((text, i) => (ends[i] = end += Buffer.byteLength(text)));
-    keys = {bytes: Buffer.from(texts.join('')), ends};
-    keysByModel.set(model, keys);
-  }
-  return keys;
 }
 
 function skeletonFor(model: CompiledModel, lang: string): LocalisedSkeleton {
