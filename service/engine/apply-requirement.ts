@@ -209,10 +209,7 @@ function rememberChangedNodes(
  * The nodes that may differ between `base` and `state`, ascending, when the engine made
  * `state` from `base` by one operation; `undefined` when it does not know (then compare all).
  */
-export function nodesChangedSince(
-  base: SessionState,
-  state: SessionState,
-): Int32Array | undefined {
+export function nodesChangedSince(base: SessionState, state: SessionState): Int32Array | undefined {
   const known = changedNodes.get(state);
   return known?.base === base ? known.nodes : undefined;
 }
