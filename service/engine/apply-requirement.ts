@@ -133,6 +133,7 @@ export function applyRequirement(
 
   const kept: Requirement[] = [];
   const keptIndexes: number[] = [];
+  const keptPositions: number[] = [];
   const violated = new Set<number>();
   for (const r of earlier) {
     const earlierIndex = indexes[r]!;
@@ -140,6 +141,7 @@ export function applyRequirement(
     if (holds(model, solver, earlierIndex, earlierReq)) {
       kept.push(earlierReq);
       keptIndexes.push(earlierIndex);
+      keptPositions.push(r);
     } else {
       violated.add(earlierIndex);
     }
@@ -162,6 +164,7 @@ export function applyRequirement(
   });
   keptIndexes.push(index);
   indexesByList.set(kept, Int32Array.from(keptIndexes));
+  listSources.set(kept, {base: state.requirements, positions: Int32Array.from(keptPositions)});
   const next = solver.toState(model, {...state, requirements: kept});
   rememberChangedNodes(state, next, solver.touched);
   return {state: next, conflicts: null, changed: changedIds(model, state, solver)};
@@ -188,6 +191,22 @@ export function requirementIndexes(
     indexesByList.set(requirements, indexes);
   }
   return indexes;
+}
+
+/**
+ * For a requirement list an update made: the list it started from and the positions in it of
+ * the requirements it kept, in order; the update's own requirement follows them.
+ */
+const listSources = new WeakMap<
+  readonly Requirement[],
+  {base: readonly Requirement[]; positions: Int32Array}
+>();
+
+/** Where a requirement list came from, when an update made it from another one. */
+export function requirementListSource(
+  requirements: readonly Requirement[],
+): {base: readonly Requirement[]; positions: Int32Array} | undefined {
+  return listSources.get(requirements);
 }
 
 /**

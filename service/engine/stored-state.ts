@@ -1,4 +1,5 @@
 import type {Requirement} from '../../src/wire/index.js';
+import {requirementListSource} from './apply-requirement.js';
 import type {CompiledModel} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
@@ -35,17 +36,18 @@ export function isStoredState(value: unknown): value is StoredState {
 }
 
 /*
- * Encoding runs on every save, so what is the same as in the previous state costs a lookup:
- * a requirement kept from an earlier update is the same object, and a numbers map no number
- * changed in is the same object (the solver reuses it).
+ * Encoding runs on every save, so what is the same as in the previous state is not encoded
+ * again: an update's requirement list reuses the tokens of the list it started from (the
+ * engine records which it kept), and a numbers map no number changed in is the same object
+ * (the solver reuses it).
  */
-const tokensByModel = new WeakMap<CompiledModel, WeakMap<Requirement, string>>();
+const tokenListsByModel = new WeakMap<CompiledModel, WeakMap<object, string[]>>();
 const numbersByModel = new WeakMap<CompiledModel, WeakMap<object, string>>();
 
-function cacheOf<K extends object>(
-  caches: WeakMap<CompiledModel, WeakMap<K, string>>,
+function cacheOf<V>(
+  caches: WeakMap<CompiledModel, WeakMap<object, V>>,
   model: CompiledModel,
-): WeakMap<K, string> {
+): WeakMap<object, V> {
   let cache = caches.get(model);
   if (!cache) caches.set(model, (cache = new WeakMap()));
   return cache;
@@ -72,19 +74,33 @@ export function encodeState(model: CompiledModel, state: SessionState): StoredSt
     numbers = parts.join(',');
     numbersCache.set(state.numbers, numbers);
   }
-  const tokens = cacheOf(tokensByModel, model);
-  let requirements = '';
-  for (const req of state.requirements) {
-    let token = tokens.get(req);
-    if (token === undefined) {
-      const index = model.indexById.get(req.featureModelNodeId);
-      token = index === undefined ? '' : `${index}${req.isSelection ? ':' : '='}${req.value}`;
-      tokens.set(req, token);
-    }
-    if (token === '') continue;
-    requirements = requirements === '' ? token : `${requirements},${token}`;
-  }
+  const requirements = requirementTokens(model, state.requirements)
+    .filter((token) => token !== '')
+    .join(',');
   return {nodes: count, on: bits.toString('base64'), numbers, texts: state.texts, requirements};
+}
+
+/** One token per requirement ('' for a node the model lacks), kept per list. */
+function requirementTokens(model: CompiledModel, list: readonly Requirement[]): string[] {
+  const lists = cacheOf(tokenListsByModel, model);
+  let tokens = lists.get(list);
+  if (tokens) return tokens;
+  // An update's list is its base's kept requirements and its own: the base's tokens serve.
+  const source = requirementListSource(list);
+  const baseTokens = source && lists.get(source.base);
+  if (source && baseTokens && source.positions.length === list.length - 1) {
+    tokens = Array.from(source.positions, (p) => baseTokens[p]!);
+    tokens.push(requirementToken(model, list.at(-1)!));
+  } else {
+    tokens = list.map((req) => requirementToken(model, req));
+  }
+  lists.set(list, tokens);
+  return tokens;
+}
+
+function requirementToken(model: CompiledModel, req: Requirement): string {
+  const index = model.indexById.get(req.featureModelNodeId);
+  return index === undefined ? '' : `${index}${req.isSelection ? ':' : '='}${req.value}`;
 }
 
 /** The state a compact form holds, in the model it was written for. */
