@@ -24,7 +24,7 @@ import type {ConfiguredItem} from '../quotations/index.js';
 import type {Store} from '../store/index.js';
 import {ModelCatalog} from './model-catalog.js';
 import {isSessionCode} from './session-code.js';
-import {Sessions, type SessionRecord} from './sessions.js';
+import {Sessions, modelUnavailable, type SessionRecord} from './sessions.js';
 
 export interface ConfiguratorOptions {
   store: Store;
@@ -98,7 +98,7 @@ export class Configurator {
 
   constructor(options: ConfiguratorOptions) {
     this.catalog = new ModelCatalog(options.models);
-    this.sessions = new Sessions(options.store, options.now);
+    this.sessions = new Sessions(options.store, options.now, (id) => this.catalog.byId(id));
   }
 
   /** Starts a session on a model (GUID or root feature name), or copies the session with that code. */
@@ -308,13 +308,7 @@ export class Configurator {
 
   #model(record: SessionRecord): CompiledModel {
     const model = this.catalog.byId(record.modelId);
-    if (!model) {
-      throw new ServiceError(
-        404,
-        ErrorCode.modelUnavailable,
-        `The model of configuration ${record.id} is no longer offered`,
-      );
-    }
+    if (!model) throw modelUnavailable(record.id);
     return model;
   }
 

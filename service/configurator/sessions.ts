@@ -1,5 +1,13 @@
 import {randomUUID} from 'node:crypto';
-import type {SessionState} from '../engine/index.js';
+import {
+  decodeState,
+  encodeState,
+  isStoredState,
+  type CompiledModel,
+  type SessionState,
+  type StoredState,
+} from '../engine/index.js';
+import {ErrorCode, ServiceError} from '../errors.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
 
@@ -13,6 +21,24 @@ export interface SessionRecord {
   state: SessionState;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A session as the `sessions` collection holds it: the state in its compact form
+ * (docs/decisions/0048), or as a whole `SessionState` in a record written before schema 4,
+ * which reads as it is and is written compact when it next changes.
+ */
+interface StoredSession extends Omit<SessionRecord, 'state'> {
+  state: StoredState | SessionState;
+}
+
+/** The 404 of a session whose model this service no longer offers. */
+export function modelUnavailable(sessionId: string): ServiceError {
+  return new ServiceError(
+    404,
+    ErrorCode.modelUnavailable,
+    `The model of configuration ${sessionId} is no longer offered`,
+  );
 }
 
 /** Sessions kept in memory besides the store, the most recently used. */
@@ -32,13 +58,16 @@ const cachedSessions = 5000;
 export class Sessions {
   readonly #store: Store;
   readonly #now: () => number;
+  readonly #models: (id: string) => CompiledModel | undefined;
   /** By lower-case id, least recently used first. */
   readonly #cache = new Map<string, SessionRecord>();
   #undone: number;
 
-  constructor(store: Store, now: () => number) {
+  /** `models` finds a session's model by id: states are stored by node position in it. */
+  constructor(store: Store, now: () => number, models: (id: string) => CompiledModel | undefined) {
     this.#store = store;
     this.#now = now;
+    this.#models = models;
     this.#undone = store.undone;
   }
 
@@ -59,11 +88,27 @@ export class Sessions {
   }
 
   get #collection() {
-    return this.#store.collection<SessionRecord>('sessions');
+    return this.#store.collection<StoredSession>('sessions');
   }
 
   #byCode(code: string): SessionRecord | undefined {
-    return this.#collection.find({where: {code}, limit: 1})[0];
+    const stored = this.#collection.find({where: {code}, limit: 1})[0];
+    return stored && this.#decode(stored);
+  }
+
+  /** Writes a record with its state in the compact form. */
+  #put(record: SessionRecord): void {
+    const model = this.#models(record.modelId);
+    if (!model) throw modelUnavailable(record.id);
+    this.#collection.put({...record, state: encodeState(model, record.state)});
+  }
+
+  /** A record as read from the store, its state decoded in its model. */
+  #decode(stored: StoredSession): SessionRecord {
+    if (!isStoredState(stored.state)) return stored as SessionRecord;
+    const model = this.#models(stored.modelId);
+    if (!model) throw modelUnavailable(stored.id);
+    return {...stored, state: decodeState(model, stored.state)};
   }
 
   /** Creates and stores a new session with a fresh id and unique code. */
@@ -80,7 +125,7 @@ export class Sessions {
       createdAt: at,
       updatedAt: at,
     };
-    this.#collection.put(record);
+    this.#put(record);
     this.#remember(record);
     return record;
   }
@@ -95,8 +140,10 @@ export class Sessions {
       this.#cache.set(key, cached);
       return cached;
     }
-    const record = this.#collection.get(key);
-    if (record) this.#remember(record);
+    const stored = this.#collection.get(key);
+    if (!stored) return undefined;
+    const record = this.#decode(stored);
+    this.#remember(record);
     return record;
   }
 
@@ -109,7 +156,7 @@ export class Sessions {
   /** Stores a changed session, stamping `updatedAt`. */
   save(record: SessionRecord): SessionRecord {
     const saved = {...record, updatedAt: new Date(this.#now()).toISOString()};
-    this.#collection.put(saved);
+    this.#put(saved);
     this.#remember(saved);
     return saved;
   }

@@ -9,7 +9,7 @@ import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {localise} from './localise.js';
 import type {SessionState} from './session-state.js';
-import {Solver} from './solver.js';
+import {Solver, Wish} from './solver.js';
 
 /** The longest text a text input takes. */
 export const maxTextLength = 1000;
@@ -107,13 +107,17 @@ export function applyRequirement(
   if (!switchOn) refuseSwitchOff(model, state, node);
 
   const superseded = supersededBy(model, node, switchOn);
-  const earlier: {index: number; req: Requirement}[] = [];
-  const wishes = new Map<number, boolean>();
-  for (const earlierReq of state.requirements) {
-    const earlierIndex = model.indexById.get(earlierReq.featureModelNodeId);
-    if (earlierIndex === undefined || superseded(earlierIndex)) continue;
-    earlier.push({index: earlierIndex, req: earlierReq});
-    wishes.set(earlierIndex, wantsOn(model.nodes[earlierIndex]!, earlierReq));
+  const indexes = requirementIndexes(model, state.requirements);
+  // Positions in `state.requirements` of the earlier requirements that still count.
+  const earlier: number[] = [];
+  const wishes = new Int8Array(model.nodes.length);
+  for (let r = 0; r < indexes.length; r++) {
+    const earlierIndex = indexes[r]!;
+    if (earlierIndex < 0 || superseded(earlierIndex)) continue;
+    earlier.push(r);
+    wishes[earlierIndex] = wantsOn(model.nodes[earlierIndex]!, state.requirements[r]!)
+      ? Wish.on
+      : Wish.off;
   }
 
   const solver = new Solver(model, state, wishes);
@@ -128,10 +132,19 @@ export function applyRequirement(
   }
 
   const kept: Requirement[] = [];
+  const keptIndexes: number[] = [];
+  const keptPositions: number[] = [];
   const violated = new Set<number>();
-  for (const {index: earlierIndex, req: earlierReq} of earlier) {
-    if (holds(model, solver, earlierIndex, earlierReq)) kept.push(earlierReq);
-    else violated.add(earlierIndex);
+  for (const r of earlier) {
+    const earlierIndex = indexes[r]!;
+    const earlierReq = state.requirements[r]!;
+    if (holds(model, solver, earlierIndex, earlierReq)) {
+      kept.push(earlierReq);
+      keptIndexes.push(earlierIndex);
+      keptPositions.push(r);
+    } else {
+      violated.add(earlierIndex);
+    }
   }
 
   if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
@@ -149,8 +162,75 @@ export function applyRequirement(
     value: switchOn ? (value ?? 1) : 0,
     isSelection: !(node.numeric && switchOn),
   });
+  keptIndexes.push(index);
+  indexesByList.set(kept, Int32Array.from(keptIndexes));
+  listSources.set(kept, {base: state.requirements, positions: Int32Array.from(keptPositions)});
   const next = solver.toState(model, {...state, requirements: kept});
+  rememberChangedNodes(state, next, solver.touched);
   return {state: next, conflicts: null, changed: changedIds(model, state, solver)};
+}
+
+/** Node positions of requirement lists, computed once per list (states are values). */
+const indexesByList = new WeakMap<readonly Requirement[], Int32Array>();
+
+/**
+ * The node position of each of a state's requirements, -1 for an id the model lacks. Every
+ * update and every answer walks the requirements, which grow with the session; looking up 36
+ * character ids each time cost more than the rules.
+ */
+export function requirementIndexes(
+  model: CompiledModel,
+  requirements: readonly Requirement[],
+): Int32Array {
+  let indexes = indexesByList.get(requirements);
+  if (!indexes) {
+    indexes = new Int32Array(requirements.length);
+    for (let r = 0; r < requirements.length; r++) {
+      indexes[r] = model.indexById.get(requirements[r]!.featureModelNodeId) ?? -1;
+    }
+    indexesByList.set(requirements, indexes);
+  }
+  return indexes;
+}
+
+/**
+ * For a requirement list an update made: the list it started from and the positions in it of
+ * the requirements it kept, in order; the update's own requirement follows them.
+ */
+const listSources = new WeakMap<
+  readonly Requirement[],
+  {base: readonly Requirement[]; positions: Int32Array}
+>();
+
+/** Where a requirement list came from, when an update made it from another one. */
+export function requirementListSource(
+  requirements: readonly Requirement[],
+): {base: readonly Requirement[]; positions: Int32Array} | undefined {
+  return listSources.get(requirements);
+}
+
+/**
+ * For a state the engine made from `base`: the nodes whose on/off state or number may differ
+ * from `base` (every other node is as it was), ascending. Kept per state object, so it is only
+ * found for the very base it was made from.
+ */
+const changedNodes = new WeakMap<SessionState, {base: SessionState; nodes: Int32Array}>();
+
+function rememberChangedNodes(
+  base: SessionState,
+  state: SessionState,
+  touched: ReadonlySet<number>,
+): void {
+  changedNodes.set(state, {base, nodes: Int32Array.from(touched).sort()});
+}
+
+/**
+ * The nodes that may differ between `base` and `state`, ascending, when the engine made
+ * `state` from `base` by one operation; `undefined` when it does not know (then compare all).
+ */
+export function nodesChangedSince(base: SessionState, state: SessionState): Int32Array | undefined {
+  const known = changedNodes.get(state);
+  return known?.base === base ? known.nodes : undefined;
 }
 
 function refuseSwitchOff(model: CompiledModel, state: SessionState, node: CompiledNode) {
@@ -312,10 +392,13 @@ export function applyText(
     const changed = (state.texts[node.id] ?? '') === text ? [] : [node.id];
     return {state: {...state, texts}, changed};
   }
-  const wishes = new Map<number, boolean>();
-  for (const r of state.requirements) {
-    const index = model.indexById.get(r.featureModelNodeId);
-    if (index !== undefined) wishes.set(index, wantsOn(model.nodes[index]!, r));
+  const wishes = new Int8Array(model.nodes.length);
+  const indexes = requirementIndexes(model, state.requirements);
+  for (let r = 0; r < indexes.length; r++) {
+    const index = indexes[r]!;
+    if (index >= 0) {
+      wishes[index] = wantsOn(model.nodes[index]!, state.requirements[r]!) ? Wish.on : Wish.off;
+    }
   }
   const solver = new Solver(model, state, wishes);
   solver.setOn(node.index, true);
@@ -330,6 +413,7 @@ export function applyText(
     return index !== undefined && holds(model, solver, index, r);
   });
   const next = solver.toState(model, {...state, texts, requirements});
+  rememberChangedNodes(state, next, solver.touched);
   const changed = changedIds(model, state, solver);
   if (!changed.includes(node.id)) changed.push(node.id);
   return {state: next, changed};

@@ -16,6 +16,7 @@ export {
 } from './serialize-configuration.js';
 export {brotliPieces} from './brotli-answer.js';
 export {gzipPieces} from './gzip-pieces.js';
+export {decodeState, encodeState, isStoredState, type StoredState} from './stored-state.js';
 export {stateFingerprint} from './configuration-fingerprint.js';
 export {renderStepImage} from './step-image.js';
 export {findModel, sampleModels} from '../models/catalog.js';

@@ -15,7 +15,7 @@ import {
   roundMoney,
   type Language,
 } from '../i18n/index.js';
-import {featurePath} from './apply-requirement.js';
+import {featurePath, nodesChangedSince, requirementIndexes} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
 import {
   fingerprintSum,
@@ -175,15 +175,19 @@ export function renderConfigurationChanges(
   const values: Record<string, number> = {};
   const numeric = base.numbers !== state.numbers;
   if (base.on !== state.on || numeric) {
-    for (let i = 0; i < model.nodes.length; i++) {
+    const visit = (i: number) => {
       // Most nodes neither switch nor hold a number: two character reads settle them.
-      if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) continue;
+      if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) return;
       const was = reportedValue(model, base, i);
       const now = reportedValue(model, state, i);
-      if (was === now) continue;
+      if (was === now) return;
       values[model.nodes[i]!.id] = now;
       sum += valueEntry(model, i, now) - valueEntry(model, i, was);
-    }
+    };
+    // The engine knows which nodes one operation can have changed; all of them otherwise.
+    const changed = nodesChangedSince(base, state);
+    if (changed) for (const i of changed) visit(i);
+    else for (let i = 0; i < model.nodes.length; i++) visit(i);
   }
   const textValues: Record<string, string | null> = {};
   if (base.texts !== state.texts) {
@@ -240,10 +244,13 @@ function headFields(
   lang: Language,
 ) {
   let additional = 0;
-  for (const i of model.pricedNodes) {
-    if (state.on.charCodeAt(i) === 49) {
-      additional += model.nodes[i]!.price * reportedValue(model, state, i);
-    }
+  const {prices, numeric} = pricedNodes(model);
+  const priced = model.pricedNodes;
+  for (let p = 0; p < priced.length; p++) {
+    const i = priced[p]!;
+    if (state.on.charCodeAt(i) !== 49) continue;
+    // An option counts once (its price times 1, exactly), a number as often as it says.
+    additional += numeric[p] === 1 ? prices[p]! * reportedValue(model, state, i) : prices[p]!;
   }
   const vat = 1 + model.vatRate;
   const digits = model.currency.decimalDigits;
@@ -312,6 +319,22 @@ function headFields(
   };
 }
 
+const pricesByModel = new WeakMap<CompiledModel, {prices: Float64Array; numeric: Uint8Array}>();
+
+/** The prices of `model.pricedNodes`, and which of them are numeric inputs, in that order. */
+function pricedNodes(model: CompiledModel): {prices: Float64Array; numeric: Uint8Array} {
+  let known = pricesByModel.get(model);
+  if (!known) {
+    const nodes = model.pricedNodes.map((i) => model.nodes[i]!);
+    known = {
+      prices: Float64Array.from(nodes, (node) => node.price),
+      numeric: Uint8Array.from(nodes, (node) => (node.numeric ? 1 : 0)),
+    };
+    pricesByModel.set(model, known);
+  }
+  return known;
+}
+
 /** Price labels by amount, per model and language: the same few totals recur in every answer. */
 const labelsByModel = new WeakMap<CompiledModel, Map<string, Map<number, string>>>();
 const maxLabelsPerLanguage = 4096;
@@ -363,8 +386,8 @@ function disabledReason(model: CompiledModel, causes: readonly number[], lang: s
 export function unansweredMandatories(model: CompiledModel, state: SessionState): string[] {
   // A typed array, not a Set: sessions with hundreds of requirements pay this per answer.
   const answered = new Uint8Array(model.nodes.length);
-  for (const req of state.requirements) {
-    let i = model.indexById.get(req.featureModelNodeId) ?? -1;
+  for (const index of requirementIndexes(model, state.requirements)) {
+    let i = index;
     while (i > 0 && answered[i] === 0) {
       answered[i] = 1;
       i = model.nodes[i]!.parent;

@@ -17,6 +17,9 @@ function startValues(model: CompiledModel): {defaults: number[]; numeric: number
   return known;
 }
 
+/** What a solver's `wishes` hold per node: an earlier requirement of the shopper wants it on or off. */
+export const Wish = {none: 0, on: 1, off: 2} as const;
+
 /** The solver's working state, to try a choice and take it back. */
 interface Snapshot {
   on: Uint8Array;
@@ -47,17 +50,17 @@ export class Solver {
   readonly #nodes: readonly CompiledNode[];
   readonly #locks = new Map<number, boolean>();
   readonly #valueLocks = new Set<number>();
-  readonly #wishes: ReadonlyMap<number, boolean>;
+  readonly #wishes: Int8Array | undefined;
   #budget: number;
 
   /**
-   * `wishes`: what the shopper's earlier requirements want on (true) or off (false). Soft
+   * `wishes`: per node, what the shopper's earlier requirements want (`Wish`). Soft
    * decisions (defaults, fallbacks) respect them where they can; hard ones may not, and the
    * conflict check reports that.
    */
-  constructor(model: CompiledModel, state?: SessionState, wishes?: ReadonlyMap<number, boolean>) {
+  constructor(model: CompiledModel, state?: SessionState, wishes?: Int8Array) {
     this.#nodes = model.nodes;
-    this.#wishes = wishes ?? new Map();
+    this.#wishes = wishes;
     const count = model.nodes.length;
     this.on = new Uint8Array(count);
     const {defaults, numeric} = startValues(model);
@@ -154,7 +157,7 @@ export class Solver {
   canTurnOn(index: number): boolean {
     const node = this.#nodes[index]!;
     if (this.#locks.get(index) === false || this.isExcluded(index)) return false;
-    if (this.#wishes.get(index) === false) return false;
+    if (this.#wishes?.[index] === Wish.off) return false;
     for (const edge of node.requires) {
       if (this.#locks.get(edge.node) === false || this.isExcluded(edge.node)) return false;
       if (edge.atLeast !== null && this.#valueLocks.has(edge.node)) {
@@ -221,7 +224,7 @@ export class Solver {
   #fallback(parent: CompiledNode, options: readonly number[]): boolean {
     if (!this.on[parent.index]) return true;
     const rank = (o: number) =>
-      this.#wishes.get(o) === true ? 0 : this.#nodes[o]!.selected ? 1 : 2;
+      this.#wishes?.[o] === Wish.on ? 0 : this.#nodes[o]!.selected ? 1 : 2;
     const ordered = [...options].sort((a, b) => rank(a) - rank(b));
     for (const option of ordered) {
       if (this.canTurnOn(option)) return this.setOn(option, false);
@@ -276,10 +279,14 @@ export class Solver {
     const bytes = Buffer.allocUnsafe(this.on.length);
     for (let i = 0; i < this.on.length; i++) bytes[i] = this.on[i] ? 49 : 48;
     const on = bytes.toString('latin1');
-    const numbers: Record<string, number> = {...base.numbers};
+    // The same map when no number changed: states are values, and whoever caches by the
+    // map (the stored form, the compressed answer's diff) then knows nothing changed in it.
+    let numbers = base.numbers;
     for (const index of this.touched) {
       const node = model.nodes[index]!;
-      if (node.numeric) numbers[node.id] = this.values[index]!;
+      if (!node.numeric || numbers[node.id] === this.values[index]) continue;
+      if (numbers === base.numbers) numbers = {...base.numbers};
+      numbers[node.id] = this.values[index]!;
     }
     return {...base, on, numbers};
   }

@@ -6,10 +6,23 @@ const invalid = (name: string, expectation: string, given: string) =>
     parameter: name,
   });
 
+// A route reads several parameters (an update: `ignoreConflicts` and `compress`); the query
+// is parsed once per request.
+const parsed = new WeakMap<Request, URLSearchParams>();
+
+function searchParams(request: Request): URLSearchParams {
+  let params = parsed.get(request);
+  if (!params) {
+    params = new URL(request.url).searchParams;
+    parsed.set(request, params);
+  }
+  return params;
+}
+
 /** Looks a query parameter up by name in any letter case, as the real service does. */
 export function queryValue(c: Context, name: string): string | undefined {
   const wanted = name.toLowerCase();
-  for (const [key, value] of new URL(c.req.url).searchParams) {
+  for (const [key, value] of searchParams(c.req.raw)) {
     if (key.toLowerCase() === wanted) return value;
   }
   return undefined;

@@ -179,6 +179,17 @@ export const migrations: readonly Migration[] = [
       addPropertyColumn(db, 'sessions', 'code');
     },
   },
+  {
+    version: 4,
+    description:
+      'session states by node position in their model, written compact (docs/decisions/0048)',
+    up() {
+      // Nothing to rewrite here: the compact form names nodes by their position in the
+      // session's model, which only the service's models know, so a record is converted when
+      // its session next changes and the older form stays readable. The step exists so that a
+      // service older than this refuses the database rather than misread compact sessions.
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -8,7 +8,7 @@ const model = sampleModels()[0]!;
 
 test('sessions kept in memory are forgotten when the store undoes the write that made them', () => {
   const store = new MemoryStore();
-  const sessions = new Sessions(store, Date.now);
+  const sessions = new Sessions(store, Date.now, (id) => (id === model.id ? model : undefined));
   const created = sessions.create(model.id, 'en', initialState(model));
   const changed = {...created, lang: 'nl'};
   assert.throws(() =>
