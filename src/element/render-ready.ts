@@ -199,8 +199,10 @@ function renderReady(
       ${renderSteps(steps, active, s, stepHandlers)}
     </div>`;
 
+  // No header, aside or nav: page landmarks are the host's, and a second widget on the page
+  // would repeat them (docs/decisions/0056-no-page-landmarks-in-the-widget.md).
   return html`<div class="main" @focusin=${more?.keepClearOfTotalBar}>
-      <header class="product" part="header">
+      <div class="product" part="header">
         <div>
           <h2 class="product-name" part="product-name">${view.product.name}</h2>
           ${
@@ -209,11 +211,11 @@ function renderReady(
               : nothing
           }
         </div>
-      </header>
+      </div>
       ${banner} ${main}
       ${screen === 'configure' ? renderTotalBar(view, s, () => show('review')) : nothing}
     </div>
-    <aside class="side" aria-label=${s.summaryTitle}>
+    <div class="side">
       ${renderSummary(
         view,
         {
@@ -232,7 +234,7 @@ function renderReady(
       )}
       ${screen === 'configure' ? renderTools(tools, s, snapshot.busy) : nothing}
       ${more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l))}
-    </aside>`;
+    </div>`;
 }
 
 /** "Have a code?", then undo and start over (the configure screen's summary column). */
