@@ -88,7 +88,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     configuration,
     values: snapshot.values,
     texts: snapshot.texts,
-    pending: snapshot.pending,
+    pending: withoutConflict(snapshot),
     apiUrl: p.apiUrl,
     inclVat: p.inclVat,
     // The step shown: the one chosen, else the first.
@@ -117,6 +117,20 @@ function extrasFor(p: ElementParts): ExtrasModule | null {
       () => {},
     );
   return more;
+}
+
+/**
+ * The shopper's inputs as the steps show them. The input that met a conflict is not applied
+ * until the shopper accepts the changes the dialog offers, so behind the dialog its control
+ * shows the configuration as it is (a clicked checkbox unticked again); cancelling changes
+ * nothing on screen.
+ */
+function withoutConflict(snapshot: SessionSnapshot): SessionSnapshot['pending'] {
+  const id = snapshot.conflict?.requirement.featureModelNodeId;
+  if (id === undefined || !snapshot.pending.has(id)) return snapshot.pending;
+  const pending = new Map(snapshot.pending);
+  pending.delete(id);
+  return pending;
 }
 
 /** The conflict dialog, loaded the first time a conflict needs it. */

@@ -160,6 +160,45 @@ describe('conflicts the shopper can choose', () => {
     expect(valueOf(el.value!, nodeByName(el.value!, 'Coat hanger').id)).to.equal(0);
   });
 
+  it('Office Chair: behind the dialog the checkbox shows what the shopper has until they accept', async () => {
+    const el = await readyConfigurator('Office Chair');
+    await el.select(nodeByName(el.value!, 'Coat hanger').id, true);
+    await settled(el);
+    const headrest = nodeByName(el.value!, 'Headrest');
+    await showNode(el, headrest.id);
+    const input = () => $<HTMLInputElement>(el, `input[value="${headrest.id}"]`);
+    const dialog = () => $<HTMLDialogElement>(el, 'dialog');
+
+    for (const answer of ['cancel', 'accept'] as const) {
+      const conflict = nextEvent(el, 'configurator-conflict');
+      // A real click: the browser ticks the box before any script runs.
+      input().click();
+      await conflict;
+      await el.updateComplete;
+      expect(dialog().open).to.equal(true);
+      expect(input().checked, `unticked behind the dialog (before ${answer})`).to.equal(false);
+      expect(input().indeterminate).to.equal(false);
+      expect(input().matches(':checked')).to.equal(false);
+      const option = input().closest('.option')!;
+      expect(option.classList.contains('selected')).to.equal(false);
+
+      if (answer === 'cancel') {
+        $(el, '[data-action="cancel"]').click();
+        await settled(el);
+        await until(el, () => !dialog().open, 'the dialog to close');
+        expect(valueOf(el.value!, headrest.id)).to.equal(0);
+        expect(input().checked, 'cancelled: as it was').to.equal(false);
+      } else {
+        const changed = nextEvent(el, 'configurator-change');
+        $(el, '[data-action="accept"]').click();
+        await changed;
+        await settled(el);
+        expect(valueOf(el.value!, headrest.id)).to.equal(1);
+        expect(input().checked, 'accepted: ticked').to.equal(true);
+      }
+    }
+  });
+
   it('E-Bike: an excluded size in a dropdown can be chosen and opens the conflict dialog', async () => {
     const el = await readyConfigurator('E-Bike');
     await el.select(nodeByName(el.value!, 'Low step').id, true);
