@@ -227,7 +227,16 @@ function renderReady(
         </div>
       </div>
       ${banner} ${main}
-      ${screen === 'configure' ? renderTotalBar(view, s, () => show('review')) : nothing}
+      ${
+        screen === 'configure'
+          ? renderTotalBar(
+              view,
+              s,
+              () => show('review'),
+              more?.renderBarPicture(picture?.src || view.product.imageUrl),
+            )
+          : nothing
+      }
     </div>
     <div class="side">
       ${renderSummary(
