@@ -1,5 +1,6 @@
 // Renders the demo in Chromium and saves screenshots of the element's states to
-// docs/screenshots/: desktop and narrow layouts, the conflict dialog, the review, the quote
+// docs/screenshots/: desktop and narrow layouts (the phone's picture in the total bar), the
+// conflict dialog (and the clicked box behind it), the review, the quote
 // form and the thank-you with the quotation's number. Builds the bundle, starts the reference service with the demo (as `npm start`
 // does) on a free port, and stops it at the end.
 //
@@ -115,7 +116,8 @@ try {
     await option(page, 'Standard back').check();
     await settle(page);
     await page.getByRole('tab', {name: /Comfort/}).click();
-    await option(page, 'Headrest').check();
+    // Clicked, not checked: behind the dialog the box shows unticked until the shopper accepts.
+    await option(page, 'Headrest').click();
     await page.locator('product-configurator dialog[open]').waitFor();
     await page.screenshot({path: `${out}/conflict-dialog.png`});
     await page.getByRole('button', {name: 'Accept changes'}).click();
@@ -163,6 +165,30 @@ try {
     await page.screenshot({path: `${out}/narrow-full.png`, fullPage: true});
     await context.close();
   }
+  // Phone: the configured picture, small, in the total bar while the shopper chooses a colour.
+  {
+    const {context, page} = await openDemo({width: 390, height: 844}, '?model=E-Bike');
+    const barPicture = 'product-configurator >> [part~="total-bar"] .bar-picture';
+    await page.locator('product-configurator >> .product-image[data-configured="true"]').waitFor();
+    const before = await page.locator(barPicture).getAttribute('src');
+    await option(page, 'Midnight blue').scrollIntoViewIfNeeded();
+    await option(page, 'Midnight blue').check();
+    await settle(page);
+    await page.waitForFunction(
+      (src) =>
+        document
+          .querySelector('product-configurator')
+          .shadowRoot.querySelector('.bar-picture')
+          ?.getAttribute('src') !== src,
+      before,
+    );
+    await page.evaluate(() => {
+      const el = document.querySelector('product-configurator');
+      el.shadowRoot.querySelector('[part~="option-selected"]').scrollIntoView({block: 'center'});
+    });
+    await page.screenshot({path: `${out}/phone-picture.png`});
+    await context.close();
+  }
   // The configured picture following a colour choice (E-Bike): the summary before and after.
   {
     const {context, page} = await openDemo({width: 1360, height: 1000}, '?model=E-Bike');
@@ -197,9 +223,33 @@ try {
       .scrollIntoViewIfNeeded();
     await page.screenshot({path: `${out}/incompatible-option.png`});
     // `aria-disabled` reads as "not enabled" to the driver, yet the shopper can choose it.
-    await option(page, 'Headrest').check({force: true});
+    await option(page, 'Headrest').click({force: true});
     await page.locator('product-configurator dialog[open]').waitFor();
     await page.screenshot({path: `${out}/conflict-from-incompatible-option.png`});
+    // Behind the dialog the clicked box shows what the shopper has: unticked until accepted.
+    await page.waitForFunction(() => {
+      const el = document.querySelector('product-configurator');
+      const input = [...el.shadowRoot.querySelectorAll('[part~="option"]')]
+        .find((o) => o.textContent.includes('Headrest'))
+        ?.querySelector('input');
+      return input && !input.checked;
+    });
+    // Cropped to the dialog and the clicked option below it.
+    const dialogBox = await page.locator('product-configurator dialog[open]').boundingBox();
+    const optionBox = await page
+      .locator('product-configurator [part~="option"]', {hasText: 'Headrest'})
+      .boundingBox();
+    const top = Math.min(dialogBox.y, optionBox.y) - 16;
+    const left = Math.min(dialogBox.x, optionBox.x) - 16;
+    await page.screenshot({
+      path: `${out}/conflict-checkbox-unticked.png`,
+      clip: {
+        x: left,
+        y: top,
+        width: Math.max(dialogBox.x + dialogBox.width, optionBox.x + optionBox.width) + 16 - left,
+        height: Math.max(dialogBox.y + dialogBox.height, optionBox.y + optionBox.height) + 16 - top,
+      },
+    });
     await context.close();
   }
 

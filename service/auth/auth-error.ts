@@ -3,16 +3,31 @@ import type {ContentfulStatusCode} from 'hono/utils/http-status';
 import type {Scope} from './scopes.js';
 
 /**
+ * The OAuth 2 `error` values a failed token request carries (RFC 6749, section 5.2), beside the
+ * service's own `code`. docs/errors.md names them; test/docs/error-codes.test.ts holds every code
+ * the documents name to this table and the others.
+ */
+export const OAuthError = {
+  invalidRequest: 'invalid_request',
+  invalidClient: 'invalid_client',
+  unsupportedGrantType: 'unsupported_grant_type',
+  invalidScope: 'invalid_scope',
+  /** Too many token requests (429, with `code` `rate_limited` and `Retry-After`). */
+  temporarilyUnavailable: 'temporarily_unavailable',
+} as const;
+export type OAuthError = (typeof OAuthError)[keyof typeof OAuthError];
+
+/**
  * A failed token request. Carries the OAuth 2 `error` field next to the service's own
  * `{code, message}`, so OAuth client libraries and this project's clients both understand it.
  */
 export class TokenRequestError extends ServiceError {
-  readonly oauthError: string;
+  readonly oauthError: OAuthError;
   readonly headers: Record<string, string>;
 
   constructor(
     status: ContentfulStatusCode,
-    oauthError: string,
+    oauthError: OAuthError,
     message: string,
     code?: ErrorCode,
     headers: Record<string, string> = {},

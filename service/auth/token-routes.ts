@@ -2,7 +2,7 @@ import type {Context, Hono} from 'hono';
 import {ErrorCode, ServiceError} from '../errors.js';
 import {Fields, mediaType, readBodyText, readJson} from '../http/index.js';
 import type {Applications, IntegrationApplication} from './applications.js';
-import {RateLimitedError, TokenRequestError} from './auth-error.js';
+import {OAuthError, RateLimitedError, TokenRequestError} from './auth-error.js';
 import type {AppEnv} from './principal.js';
 import {
   RateLimiter,
@@ -69,9 +69,15 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     const message = `Too many token requests from this ${who}; retry after ${decision.retryAfterSeconds} s`;
     const retryAfter = String(decision.retryAfterSeconds);
     throw oauth
-      ? new TokenRequestError(429, 'temporarily_unavailable', message, ErrorCode.rateLimited, {
-          'Retry-After': retryAfter,
-        })
+      ? new TokenRequestError(
+          429,
+          OAuthError.temporarilyUnavailable,
+          message,
+          ErrorCode.rateLimited,
+          {
+            'Retry-After': retryAfter,
+          },
+        )
       : new RateLimitedError(message, decision.retryAfterSeconds);
   };
 
@@ -80,7 +86,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     if (mediaType(c.req.raw) !== 'application/x-www-form-urlencoded') {
       throw new TokenRequestError(
         415,
-        'invalid_request',
+        OAuthError.invalidRequest,
         'The token request must be application/x-www-form-urlencoded',
         ErrorCode.unsupportedMediaType,
       );
@@ -90,7 +96,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     if (grantType !== 'client_credentials') {
       throw new TokenRequestError(
         400,
-        grantType ? 'unsupported_grant_type' : 'invalid_request',
+        grantType ? OAuthError.unsupportedGrantType : OAuthError.invalidRequest,
         grantType
           ? `grant_type ${grantType} is not supported; use client_credentials`
           : 'grant_type is required (client_credentials)',
@@ -99,10 +105,14 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     const [clientId, secret] = clientCredentials(c.req.header('authorization'), form);
     const application = applications.authenticate(clientId, secret);
     if (!application) {
-      throw new TokenRequestError(401, 'invalid_client', 'Unknown client id or wrong secret');
+      throw new TokenRequestError(
+        401,
+        OAuthError.invalidClient,
+        'Unknown client id or wrong secret',
+      );
     }
     const scopes = grantedScopes(application, form.get('scope'), (message) => {
-      throw new TokenRequestError(400, 'invalid_scope', message, ErrorCode.invalidScope);
+      throw new TokenRequestError(400, OAuthError.invalidScope, message, ErrorCode.invalidScope);
     });
     enforce(perClient?.take(application.clientId), true, 'client');
     const accessToken = tokens.issue(
@@ -195,7 +205,11 @@ function clientCredentials(
   const clientId = form.get('client_id');
   const secret = form.get('client_secret');
   if (!clientId || secret === null) {
-    throw new TokenRequestError(401, 'invalid_client', 'client_id and client_secret are required');
+    throw new TokenRequestError(
+      401,
+      OAuthError.invalidClient,
+      'client_id and client_secret are required',
+    );
   }
   return [clientId, secret];
 }

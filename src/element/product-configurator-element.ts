@@ -30,7 +30,7 @@ import {renderStart} from './render-start.js';
  * @csspart product-name - The product's name, the element's main heading.
  * @csspart panel - The card in the main column: the steps, the review, the quote form or the thank-you.
  * @csspart summary - The price summary card beside (or below) the panel.
- * @csspart total-bar - The total and quote button kept in view at the bottom of narrow layouts.
+ * @csspart total-bar - The total, the configured picture (small) and the quote button kept in view at the bottom of narrow layouts.
  * @csspart dialog - The conflict dialog.
  * @csspart steps - The step tab list.
  * @csspart step-tab - One step tab.
@@ -46,7 +46,7 @@ import {renderStart} from './render-start.js';
  * @csspart price - An option's or a numeric feature's surcharge.
  * @csspart total - The total price line in the summary and the review.
  * @csspart error - An error notice: nothing could be loaded, a change failed, or the quote was not sent.
- * @csspart image - An image from the model: the product, a group, an option card or an image feature.
+ * @csspart image - An image from the model: the product (in the summary and the total bar), a group, an option card or an image feature.
  *
  * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
  * @cssproperty [--configurator-accent-contrast=#ffffff] - Text on the accent colour.

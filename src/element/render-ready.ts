@@ -88,7 +88,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     configuration,
     values: snapshot.values,
     texts: snapshot.texts,
-    pending: snapshot.pending,
+    pending: withoutConflict(snapshot),
     apiUrl: p.apiUrl,
     inclVat: p.inclVat,
     // The step shown: the one chosen, else the first.
@@ -117,6 +117,20 @@ function extrasFor(p: ElementParts): ExtrasModule | null {
       () => {},
     );
   return more;
+}
+
+/**
+ * The shopper's inputs as the steps show them. The input that met a conflict is not applied
+ * until the shopper accepts the changes the dialog offers, so behind the dialog its control
+ * shows the configuration as it is (a clicked checkbox unticked again); cancelling changes
+ * nothing on screen.
+ */
+function withoutConflict(snapshot: SessionSnapshot): SessionSnapshot['pending'] {
+  const id = snapshot.conflict?.requirement.featureModelNodeId;
+  if (id === undefined || !snapshot.pending.has(id)) return snapshot.pending;
+  const pending = new Map(snapshot.pending);
+  pending.delete(id);
+  return pending;
 }
 
 /** The conflict dialog, loaded the first time a conflict needs it. */
@@ -199,8 +213,10 @@ function renderReady(
       ${renderSteps(steps, active, s, stepHandlers)}
     </div>`;
 
+  // No header, aside or nav: page landmarks are the host's, and a second widget on the page
+  // would repeat them (docs/decisions/0056-no-page-landmarks-in-the-widget.md).
   return html`<div class="main" @focusin=${more?.keepClearOfTotalBar}>
-      <header class="product" part="header">
+      <div class="product" part="header">
         <div>
           <h2 class="product-name" part="product-name">${view.product.name}</h2>
           ${
@@ -209,11 +225,20 @@ function renderReady(
               : nothing
           }
         </div>
-      </header>
+      </div>
       ${banner} ${main}
-      ${screen === 'configure' ? renderTotalBar(view, s, () => show('review')) : nothing}
+      ${
+        screen === 'configure'
+          ? renderTotalBar(
+              view,
+              s,
+              () => show('review'),
+              more?.renderBarPicture(picture?.src || view.product.imageUrl),
+            )
+          : nothing
+      }
     </div>
-    <aside class="side" aria-label=${s.summaryTitle}>
+    <div class="side">
       ${renderSummary(
         view,
         {
@@ -232,7 +257,7 @@ function renderReady(
       )}
       ${screen === 'configure' ? renderTools(tools, s, snapshot.busy) : nothing}
       ${more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l))}
-    </aside>`;
+    </div>`;
 }
 
 /** "Have a code?", then undo and start over (the configure screen's summary column). */

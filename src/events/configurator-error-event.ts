@@ -1,7 +1,8 @@
+import type {ErrorCode} from './error-code.js';
 import {EventName} from './event-names.js';
 export interface ConfiguratorErrorDetail {
   /** Stable code, documented in docs/widget-errors.md (for example `network`, `unauthorized`). */
-  code: string;
+  code: ErrorCode;
   /** For people; not stable. */
   message: string;
   /** Whether trying again may succeed. */
@@ -28,7 +29,7 @@ export class ConfiguratorErrorEvent extends CustomEvent<ConfiguratorErrorDetail>
   }
 
   /** Same as `detail.code`. */
-  get code(): string {
+  get code(): ErrorCode {
     return this.detail.code;
   }
 

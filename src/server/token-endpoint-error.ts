@@ -19,6 +19,20 @@ export type TokenEndpointErrorCode =
   (typeof TokenEndpointErrorCode)[keyof typeof TokenEndpointErrorCode];
 
 /**
+ * Codes of the warnings the token endpoint logs for the operator, never answered to a caller.
+ * docs/token-endpoint.md names them.
+ */
+export const TokenEndpointLogCode = {
+  /** Created with a scope that reaches every API of the tenant. */
+  wideScope: 'wide_scope',
+  /** No client address known: every caller shares one rate-limit bucket. */
+  noClientKey: 'no_client_key',
+  /** A caller reported the cached token as refused; it is renewed early. */
+  tokenRejected: 'token_rejected',
+} as const;
+export type TokenEndpointLogCode = (typeof TokenEndpointLogCode)[keyof typeof TokenEndpointLogCode];
+
+/**
  * An error of the token endpoint that knows how to become a JSON `{code, message}` response.
  * Messages are written here, never copied from an upstream answer, so they cannot carry the
  * client secret or anything else the authorization server chose to echo.

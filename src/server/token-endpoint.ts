@@ -5,7 +5,11 @@ import {OriginPolicy} from './origin-policy.js';
 import {RateLimiter, type RateLimit} from './rate-limiter.js';
 import {readRejectedToken} from './rejected-token-report.js';
 import {TokenCache} from './token-cache.js';
-import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+import {
+  TokenEndpointError,
+  TokenEndpointErrorCode,
+  TokenEndpointLogCode,
+} from './token-endpoint-error.js';
 import {
   prepareUpstreamRequest,
   requestUpstreamToken,
@@ -28,7 +32,7 @@ export type {
 /** One line for the operator. Never carries the secret, a token or an upstream body. */
 export interface TokenEndpointLogEntry {
   level: 'warn' | 'error';
-  code: TokenEndpointErrorCode | 'no_client_key' | 'token_rejected' | 'wide_scope';
+  code: TokenEndpointErrorCode | TokenEndpointLogCode;
   message: string;
 }
 
@@ -135,7 +139,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   if (upstream.scope.split(' ').includes('Service.Api')) {
     log({
       level: 'warn',
-      code: 'wide_scope',
+      code: TokenEndpointLogCode.wideScope,
       message:
         'scope Service.Api reaches every API of the tenant (customers, quotations, webhooks) and is handed to every page that asks; a shop needs only Service.Configurator',
     });
@@ -188,7 +192,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
           warnedNoKey = true;
           log({
             level: 'warn',
-            code: 'no_client_key',
+            code: TokenEndpointLogCode.noClientKey,
             message:
               'no client address known: all callers share one rate-limit bucket; set getClientKey',
           });
@@ -210,7 +214,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     if (rejection === 'renewed') {
       log({
         level: 'warn',
-        code: 'token_rejected',
+        code: TokenEndpointLogCode.tokenRejected,
         message: 'a caller reported the cached token as refused by the service; renewing it early',
       });
     }

@@ -81,7 +81,7 @@ export function renderGroup(group: GroupView, s: Strings, on: ViewHandlers): Tem
     data-node=${group.id}
     aria-labelledby="${group.id}-heading"
   >
-    <header class="group-header">
+    <div class="group-header">
       ${
         group.imageUrl
           ? html`<img class="group-image" part="image" src=${group.imageUrl} alt="" />`
@@ -94,7 +94,7 @@ export function renderGroup(group: GroupView, s: Strings, on: ViewHandlers): Tem
         </h3>
         ${description(group.id, group.descriptionHtml)} ${moreInfo(group.moreInfoHtml, s)}
       </div>
-    </header>
+    </div>
     ${renderNodes(group.children, s, on)}
   </section>`;
 }

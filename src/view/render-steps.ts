@@ -98,7 +98,7 @@ export function renderSteps(
       </div>
       ${renderNodes(active.nodes, s, on)}
     </div>
-    <nav class="step-nav" aria-label=${s.stepsLabel}>
+    <div class="step-nav" role="group" aria-label=${s.stepsLabel}>
       ${
         prev
           ? html`<button
@@ -133,5 +133,5 @@ export function renderSteps(
               ${s.review} →
             </button>`
       }
-    </nav>`;
+    </div>`;
 }

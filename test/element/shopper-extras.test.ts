@@ -160,6 +160,45 @@ describe('conflicts the shopper can choose', () => {
     expect(valueOf(el.value!, nodeByName(el.value!, 'Coat hanger').id)).to.equal(0);
   });
 
+  it('Office Chair: behind the dialog the checkbox shows what the shopper has until they accept', async () => {
+    const el = await readyConfigurator('Office Chair');
+    await el.select(nodeByName(el.value!, 'Coat hanger').id, true);
+    await settled(el);
+    const headrest = nodeByName(el.value!, 'Headrest');
+    await showNode(el, headrest.id);
+    const input = () => $<HTMLInputElement>(el, `input[value="${headrest.id}"]`);
+    const dialog = () => $<HTMLDialogElement>(el, 'dialog');
+
+    for (const answer of ['cancel', 'accept'] as const) {
+      const conflict = nextEvent(el, 'configurator-conflict');
+      // A real click: the browser ticks the box before any script runs.
+      input().click();
+      await conflict;
+      await el.updateComplete;
+      expect(dialog().open).to.equal(true);
+      expect(input().checked, `unticked behind the dialog (before ${answer})`).to.equal(false);
+      expect(input().indeterminate).to.equal(false);
+      expect(input().matches(':checked')).to.equal(false);
+      const option = input().closest('.option')!;
+      expect(option.classList.contains('selected')).to.equal(false);
+
+      if (answer === 'cancel') {
+        $(el, '[data-action="cancel"]').click();
+        await settled(el);
+        await until(el, () => !dialog().open, 'the dialog to close');
+        expect(valueOf(el.value!, headrest.id)).to.equal(0);
+        expect(input().checked, 'cancelled: as it was').to.equal(false);
+      } else {
+        const changed = nextEvent(el, 'configurator-change');
+        $(el, '[data-action="accept"]').click();
+        await changed;
+        await settled(el);
+        expect(valueOf(el.value!, headrest.id)).to.equal(1);
+        expect(input().checked, 'accepted: ticked').to.equal(true);
+      }
+    }
+  });
+
   it('E-Bike: an excluded size in a dropdown can be chosen and opens the conflict dialog', async () => {
     const el = await readyConfigurator('E-Bike');
     await el.select(nodeByName(el.value!, 'Low step').id, true);
@@ -306,6 +345,64 @@ describe('the total bar on a phone', () => {
       'the focused control clear of the bar',
     );
     await accessible(el);
+  });
+});
+
+describe('the configured picture on a phone', () => {
+  afterEach(() => setViewport({width: 800, height: 600}));
+
+  it('stays in view beside the total while the shopper chooses, and follows the choices', async () => {
+    await setViewport({width: 390, height: 844});
+    const el = await readyConfigurator('E-Bike');
+    await until(el, () => picture(el)?.dataset.configured === 'true', 'the configured picture');
+    const bar = $(el, '[part~="total-bar"]');
+    const compact = () => bar.querySelector<HTMLImageElement>('img');
+    await until(
+      el,
+      () => compact()?.getAttribute('src') === picture(el)!.getAttribute('src'),
+      'the picture in the bar',
+    );
+    // The summary, with the large picture, is below the steps on a phone.
+    const panel = $(el, '[role="tabpanel"]');
+    expect(picture(el)!.getBoundingClientRect().top).to.be.greaterThan(
+      panel.getBoundingClientRect().bottom,
+    );
+
+    const inView = (box: DOMRect) => box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+    // Through the step as the shopper scrolls it: each option in turn, the picture with it.
+    const options = $$(el, '[role="tabpanel"] .option');
+    expect(options.length).to.be.greaterThan(3);
+    for (const option of options) {
+      option.scrollIntoView({block: 'center'});
+      const thumb = compact()!.getBoundingClientRect();
+      expect(inView(thumb), 'the picture in the viewport').to.equal(true);
+      expect(inView(option.getBoundingClientRect())).to.equal(true);
+      // Inside the bar: it covers nothing the bar does not, and the bar stays small.
+      const barBox = bar.getBoundingClientRect();
+      expect(thumb.top).to.be.at.least(barBox.top);
+      expect(thumb.bottom).to.be.at.most(barBox.bottom);
+      expect(thumb.width).to.be.at.least(48);
+      expect(barBox.height).to.be.below(innerHeight * 0.15);
+    }
+    // Decorative beside the summary's named picture; not in the Tab order.
+    expect(compact()!.alt).to.equal('');
+    expect(compact()!.tabIndex).to.equal(-1);
+
+    const before = compact()!.getAttribute('src');
+    await el.select(nodeByName(el.value!, 'Sand').id, true);
+    await until(el, () => compact()!.getAttribute('src') !== before, 'the new picture in the bar');
+    expect(compact()!.getAttribute('src')).to.equal(picture(el)!.getAttribute('src'));
+    await accessible(el);
+  });
+
+  it('is left to the summary beside the steps on a wide layout', async () => {
+    await setViewport({width: 1280, height: 900});
+    const el = await readyConfigurator('E-Bike');
+    await until(el, () => picture(el)?.dataset.configured === 'true', 'the configured picture');
+    const bar = $(el, '[part~="total-bar"]');
+    expect(bar.getClientRects().length).to.equal(0);
+    const box = picture(el)!.getBoundingClientRect();
+    expect(box.bottom > 0 && box.top < innerHeight && box.height > 0).to.equal(true);
   });
 });
 

@@ -32,3 +32,30 @@ export function compareCodes(table: Iterable<string>, documented: Map<string, nu
 }
 
 export const readErrorsDoc = () => readFileSync('docs/errors.md', 'utf8');
+
+/**
+ * The error codes a page names, each with the first line naming it: every snake_case word in
+ * inline code (`` `storage_full` ``, `` `502 upstream_scope_refused` ``), a word after an HTTP
+ * error status (`507 storage_full`, `` 409 `conflict` ``: one-word codes are read only there,
+ * since a lone `` `network` `` may be anything), and `"code": "x"` in a fenced block.
+ */
+export function codeMentions(markdown: string): Map<string, number> {
+  const found = new Map<string, number>();
+  const add = (code: string, line: number) => {
+    if (!found.has(code)) found.set(code, line);
+  };
+  let fenced = false;
+  markdown.split('\n').forEach((text, i) => {
+    if (/^\s*```/.test(text)) fenced = !fenced;
+    if (fenced) {
+      for (const [, code] of text.matchAll(/"code"\s*:\s*"([a-z0-9_]+)"/g)) add(code!, i + 1);
+      return;
+    }
+    for (const [, span] of text.matchAll(/`([^`]+)`/g)) {
+      for (const [word] of span!.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)) add(word, i + 1);
+    }
+    const afterStatus = /\b[45]\d\d\s+(?:`([a-z]+(?:_[a-z]+)*)`|([a-z]+(?:_[a-z]+)+)\b)/g;
+    for (const [, quoted, bare] of text.matchAll(afterStatus)) add((quoted ?? bare)!, i + 1);
+  });
+  return found;
+}

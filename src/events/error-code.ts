@@ -1,0 +1,58 @@
+// The widget's error codes: in the events' layer so that `configurator-error` can type its
+// `code` with them while events stay leaves; src/session/errors.ts re-exports them.
+
+/**
+ * Every failure the headless session reports, by stable code. The `configurator-error` event
+ * of the element carries these codes; docs/widget-errors.md is their table for host pages.
+ * Codes never change meaning once published; new failures get new codes.
+ */
+export const ErrorCode = {
+  /** The token endpoint (or `fetchToken`) failed or answered without a usable token. */
+  tokenFailed: 'token_failed',
+  /** The service refused the token even after one renewal (401), or forbade the call (403). */
+  unauthorized: 'unauthorized',
+  /** The service could not be reached (offline, DNS, connection refused or reset). */
+  network: 'network',
+  /** The service did not answer within the per-request timeout. */
+  timeout: 'timeout',
+  /** The service asked the widget to slow down (429) and retries were used up. */
+  rateLimited: 'rate_limited',
+  /** The service is temporarily unavailable (503) and retries were used up. */
+  serviceUnavailable: 'service_unavailable',
+  /** The service failed with another 5xx status and retries were used up. */
+  serverError: 'server_error',
+  /**
+   * A success answer the widget cannot use: not JSON, or JSON of the wrong shape (a field it
+   * reads is missing or of another type). Retryable: a proxy's page or a half-deployed service
+   * may pass, and the input that got it is kept.
+   */
+  badResponse: 'bad_response',
+  /** A 404 for something other than the model or the session (for example an unknown node). */
+  notFound: 'not_found',
+  /** The `model` identifier names no configuration model. */
+  modelNotFound: 'model_not_found',
+  /** The session id or code is unknown or has expired. */
+  sessionNotFound: 'session_not_found',
+  /** The service rejected the request as malformed or invalid (400, 413, 415, 422). */
+  invalidRequest: 'invalid_request',
+  /** The service rejected the request for another reason (another 4xx status). */
+  requestRejected: 'request_rejected',
+  /** The operation needs a session, and none has been started or opened. */
+  notStarted: 'not_started',
+  /** The operation has to wait until the shopper accepts or cancels a conflict. */
+  conflictPending: 'conflict_pending',
+  /** A quote cannot be requested yet: mandatory features are unanswered or inputs are unsaved. */
+  quoteBlocked: 'quote_blocked',
+  /** The call was cancelled: the session was disposed, restarted, or the caller aborted. */
+  aborted: 'aborted',
+  /**
+   * The token endpoint or the service refused the page's origin (403 `origin_not_allowed`):
+   * the host must allow it there (`allowedOrigins`, or the reference service's `ALLOWED_ORIGINS`).
+   */
+  originNotAllowed: 'origin_not_allowed',
+  /** The element has a `model` or `configuration` but neither `token-endpoint` nor `fetchToken`. */
+  noTokenSource: 'no_token_source',
+  /** `api-url` is neither an absolute http(s) URL nor a path on the page's origin. */
+  invalidApiUrl: 'invalid_api_url',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
