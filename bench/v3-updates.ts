@@ -25,19 +25,9 @@ import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
 import {processCpuMs} from './thread-cpu.js';
 import {requestDemoToken} from '../test/helpers/demo-token.js';
+import {seededRandom as random} from '../service/models/seeded-random.js';
 
 const NodeKind = {alternative: 2, or: 3, optional: 0, input: 8, slider: 7, text: 3} as const;
-
-/** A seedable generator, so a run can be repeated. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Choice {
   id: string;

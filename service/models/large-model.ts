@@ -1,6 +1,7 @@
 import {DisplayType, FeatureType} from '../../src/wire/index.js';
 import type {ModelDefinition, NodeDefinition, StepDefinition} from '../engine/model-definition.js';
 import {checkbox, group, option, orOption, part, t} from './authoring.js';
+import {seededRandom as random} from './seeded-random.js';
 
 export interface LargeModelOptions {
   /** How many nodes, the root included; at least 10. */
@@ -9,18 +10,6 @@ export interface LargeModelOptions {
   seed: number;
   /** The root's name (the model identifier); `Large Model <nodes>-<seed>` by default. */
   name?: string;
-}
-
-/** A small, fast, seedable generator (mulberry32): the model must not depend on the runtime. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const colours = ['Red', 'Blue', 'Green', 'Amber', 'Slate', 'Ivory', 'Teal', 'Coral'];

@@ -22,19 +22,9 @@ import {
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
 const large = compileModel(generateLargeModel({nodes: 2000, seed: 7, name: 'Large Model 2000'}));
-
-/** mulberry32: a journey can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The answer as it goes on the wire: its own fields, then `values`, then `featureModel`. */
 function wireOrder(configuration: Configuration): object {

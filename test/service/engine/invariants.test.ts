@@ -13,16 +13,7 @@ import {
   type SessionState,
 } from '../../../service/engine/index.js';
 import {testModel} from './test-model.js';
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
 /** Every rule of the model holds in the state; returns the first broken one. */
 function broken(model: CompiledModel, state: SessionState): string | null {

@@ -22,16 +22,7 @@ import {
 import {nodesChangedSince} from '../../../service/engine/apply-requirement.js';
 import {reportedValue} from '../../../service/engine/configuration-fingerprint.js';
 import {testModel} from './test-model.js';
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
 const large = compileModel(generateLargeModel({nodes: 2000, seed: 7, name: 'Large Model 2000'}));
 const models = [testModel, ...sampleModels(), large];
