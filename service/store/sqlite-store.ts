@@ -228,15 +228,7 @@ export class SqliteStore implements Store {
   /** Commits the open group now and syncs it (before a step outside the database relies on it). */
   flush(): void {
     if (this.#group) this.#commitGroup(this.#group);
-    if (this.#unsynced.length > 0 && !this.#broken) {
-      try {
-        const fd = this.#wal();
-        if (fd !== undefined) fdatasyncSync(fd);
-        this.#synced(this.#unsynced.length);
-      } catch (error) {
-        this.#syncFailed(error);
-      }
-    }
+    if (!this.#broken) this.#syncNow();
     if (this.#broken) throw this.#broken;
     const failed = this.#failed;
     if (failed && failed.number === this.#groupsOpened) throw failed.error;
@@ -389,21 +381,25 @@ export class SqliteStore implements Store {
     );
   }
 
+  /** Syncs what is committed but not yet synced, on this thread: a flush or a close waits for it. */
+  #syncNow(): void {
+    if (this.#unsynced.length === 0) return;
+    try {
+      const fd = this.#wal();
+      if (fd !== undefined) fdatasyncSync(fd);
+      this.#synced(this.#unsynced.length);
+    } catch (error) {
+      this.#syncFailed(error);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     // What was written before closing is kept, as without groups.
     if (this.#group) this.#commitGroup(this.#group);
     // Awaited only when running: closing must stay synchronous otherwise (a failed open).
     while (this.#syncing) await this.#syncing;
-    if (this.#unsynced.length > 0) {
-      try {
-        const fd = this.#wal();
-        if (fd !== undefined) fdatasyncSync(fd);
-        this.#synced(this.#unsynced.length);
-      } catch (error) {
-        this.#syncFailed(error);
-      }
-    }
+    this.#syncNow();
     if (this.#walFd !== undefined) closeSync(this.#walFd);
     this.#walFd = undefined;
     this.#closed = true;
