@@ -3,6 +3,7 @@ import {classMap} from 'lit/directives/class-map.js';
 import {ifDefined} from 'lit/directives/if-defined.js';
 import {regionName} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
+import {renderBackButton} from './render-back-button.js';
 import {
   addressFields,
   contactFields,
@@ -139,15 +140,7 @@ export function renderQuoteForm(
   const stepTitle = (id: string | null) => state.steps.find((st) => st.id === id)?.title ?? '';
   const blocked = state.unanswered.length > 0;
   return html`<section class="quote card" part="panel" aria-labelledby="quote-title">
-    <button
-      type="button"
-      class="button link"
-      part="button"
-      data-action="back"
-      @click=${() => on.back()}
-    >
-      ← ${s.backToReview}
-    </button>
+    ${renderBackButton(s.backToReview, () => on.back())}
     <h2 id="quote-title" class="section-title" tabindex="-1">${s.quoteTitle}</h2>
     <p class="lead">${s.quoteIntro}</p>
     ${

@@ -1,5 +1,6 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
+import {renderBackButton} from './render-back-button.js';
 import type {ConfigurationView, NodeView} from './view-model.js';
 
 /** One choice the shopper made, as the review lists it. */
@@ -79,15 +80,7 @@ export function renderReview(
     .map((step) => ({step, items: reviewItems(step.nodes, state.lang)}))
     .filter((entry) => entry.items.length > 0);
   return html`<section class="review card" part="panel" aria-labelledby="review-title">
-    <button
-      type="button"
-      class="button link"
-      part="button"
-      data-action="back"
-      @click=${() => on.back()}
-    >
-      ← ${s.back}
-    </button>
+    ${renderBackButton(s.back, () => on.back())}
     <h2 id="review-title" class="section-title" tabindex="-1">${s.reviewTitle}</h2>
     ${steps.map(
       ({step, items}) =>
