@@ -1,5 +1,7 @@
 export {ProductConfiguratorElement} from './element/product-configurator-element.js';
 export * from './events/index.js';
 export * from './session/index.js';
-export {UndoHistory} from './session/undo-history.js';
+export {UndoHistory, copy} from './session/undo-history.js';
+export {requestQuote} from './session/quote.js';
+export {image, type ImageOptions} from './session/image.js';
 export {stringsFor, supportedLanguages, type Strings} from './i18n/index.js';
