@@ -57,6 +57,7 @@ export const sessionModules = {
   quote: 'src/session/quote.ts',
   image: 'src/session/image.ts',
   undo: 'src/session/undo-history.ts',
+  wire: 'src/wire/index.ts',
 };
 
 /** Whether an import is the session's public module, src/session/index.ts. */
@@ -97,7 +98,7 @@ export default [
     onwarn,
   },
   // What only some pages use, each a function taking the session, beside its file: the quote
-  // request, the picture, undo with its frozen copies. Each imports what it shares with the
+  // request, the picture, undo with its frozen copies; and the wire's numeric codes by name. Each imports what it shares with the
   // session (the error class above all, so `instanceof ConfiguratorError` holds) from the
   // session's own file, never a copy of it
   // (docs/decisions/0062-capabilities-beside-the-headless-session.md).

@@ -43,14 +43,15 @@ export const sessionFile = 'dist/product-configurator-session.js';
 export const mergeFile = 'dist/product-configurator-merge.js';
 /**
  * The modules beside the headless session, each loaded by a page only when it uses it: the
- * merge of compressed answers (`loadMerge`), the quote request, the picture, undo
- * (docs/decisions/0062-capabilities-beside-the-headless-session.md).
+ * merge of compressed answers (`loadMerge`), the quote request, the picture, undo, the wire's
+ * numeric codes by name (docs/decisions/0062-capabilities-beside-the-headless-session.md).
  */
 export const besideSessionFiles = [
   mergeFile,
   'dist/product-configurator-quote.js',
   'dist/product-configurator-image.js',
   'dist/product-configurator-undo.js',
+  'dist/product-configurator-wire.js',
 ];
 
 /** Gzip (level 9, as a CDN would serve it) and brotli (quality 11) sizes of a file. */

@@ -31,8 +31,10 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortedError(signal.reason));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, {once: true});
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, {once: true});
+    // Followed even when aborted already: its later failure (a fetch given the aborted signal)
+    // is handled here, not reported as an unhandled rejection.
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
