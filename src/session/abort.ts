@@ -68,3 +68,13 @@ export function withDeadline<T>(
   const done = Promise.race([work(anySignal(controller.signal, signal)), expired]);
   return abortable(done, signal).finally(() => clearTimeout(timer));
 }
+
+/**
+ * The `n`th delay (from 0) of an exponential backoff from `baseMs` to at most `maxMs`, with
+ * "equal jitter": at least half of it, so retries still spread out and slow down. Shared by the
+ * HTTP client's retries and the session's background recovery.
+ */
+export function backoff(n: number, baseMs: number, maxMs: number): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.min(n, 30));
+  return delay / 2 + Math.random() * (delay / 2);
+}

@@ -1,7 +1,7 @@
 import type {ChangeSource} from '../events/change-source.js';
 import {badResponse, readConfiguration} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
-import {anySignal} from './abort.js';
+import {anySignal, backoff} from './abort.js';
 import {HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
 import {
   SessionChangeEvent,
@@ -775,12 +775,8 @@ export class ConfiguratorSession extends EventTarget {
     if (!options || !error.retryable || this.#disposed) return;
     const nav = (globalThis as {navigator?: {onLine?: boolean}}).navigator;
     if (nav?.onLine === false) return;
-    const backoff = Math.min(
-      options.maxDelayMs,
-      options.baseDelayMs * 2 ** Math.min(this.#recoveryAttempt, 30),
-    );
-    // Equal jitter: pages that lost the same service do not all come back in the same second.
-    const delay = backoff / 2 + Math.random() * (backoff / 2);
+    // Jittered: pages that lost the same service do not all come back in the same second.
+    const delay = backoff(this.#recoveryAttempt, options.baseDelayMs, options.maxDelayMs);
     this.#recoveryAttempt++;
     this.#retryAt = Date.now() + delay;
     const timer = setTimeout(() => {
