@@ -7,14 +7,9 @@ import {resolve} from 'node:path';
 import {describe, it} from 'node:test';
 import {pathToFileURL} from 'node:url';
 // @ts-expect-error: a plain ES module script without types
-import {
-  besideSessionFiles,
-  budgets,
-  bundleGraph,
-  entryFile,
-  sessionFile,
-  sizesOf,
-} from '../../scripts/size-report.mjs';
+import * as sizeReport from '../../scripts/size-report.mjs';
+
+const {besideSessionFiles, budgets, bundleGraph, entryFile, sessionFile, sizesOf} = sizeReport;
 
 interface Graph {
   firstRender: string[];

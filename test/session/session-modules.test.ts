@@ -25,27 +25,30 @@ async function service(): Promise<RunningService> {
   return running;
 }
 
+interface Made {
+  session: ConfiguratorSession;
+  log: {method: string; url: string; auth: string | null}[];
+  /** Answers instead of the service when it returns a response. */
+  answer: ((url: string) => Response | null) | null;
+}
+
 /** A session whose requests are logged, with their Authorization header; `answer` may stand in. */
-function session(svc: RunningService) {
-  const log: {method: string; url: string; auth: string | null}[] = [];
-  const made = {
-    log,
-    answer: null as ((url: string) => Response | null) | null,
-    session: new ConfiguratorSession({
-      apiUrl: svc.url,
-      tokenSource: serviceTokens(svc.url),
-      retry: {attempts: 2, baseDelayMs: 5, maxDelayMs: 50},
-      fetch: async (input, init = {}) => {
-        const url = String(input);
-        log.push({
-          method: init.method ?? 'GET',
-          url,
-          auth: new Headers(init.headers).get('Authorization'),
-        });
-        return made.answer?.(url) ?? fetch(input, init);
-      },
-    }),
-  };
+function session(svc: RunningService): Made {
+  const made: Made = {log: [], answer: null, session: null!};
+  made.session = new ConfiguratorSession({
+    apiUrl: svc.url,
+    tokenSource: serviceTokens(svc.url),
+    retry: {attempts: 2, baseDelayMs: 5, maxDelayMs: 50},
+    fetch: async (input, init = {}) => {
+      const url = String(input);
+      made.log.push({
+        method: init.method ?? 'GET',
+        url,
+        auth: new Headers(init.headers).get('Authorization'),
+      });
+      return made.answer?.(url) ?? fetch(input, init);
+    },
+  });
   cleanups.push(() => made.session.dispose());
   return made;
 }
