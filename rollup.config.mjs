@@ -4,9 +4,11 @@
 //   sanitiser) sits in dist/chunks/ beside it and is loaded by relative `import()`, so a copy of
 //   dist/ on any CDN works. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md.
 // - dist/product-configurator-session.js: the headless session alone, one self-contained file;
-//   dist/product-configurator-merge.js beside it, the merge of compressed answers it may load.
+//   beside it dist/product-configurator-merge.js, the merge of compressed answers it may load,
+//   and the -quote, -image and -undo files a page imports when it uses them.
 // - dist/*.js: the npm package's modules, Lit left as a dependency so apps share one copy.
 // The token endpoint helper runs on a host backend and is built only into the package output.
+import {dirname, resolve} from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
@@ -50,6 +52,19 @@ const onwarn = (warning) => {
   throw new Error(warning.message);
 };
 
+/** The modules beside the headless session file, by the name of their file in dist/. */
+export const sessionModules = {
+  quote: 'src/session/quote.ts',
+  image: 'src/session/image.ts',
+  undo: 'src/session/undo-history.ts',
+  wire: 'src/wire/index.ts',
+};
+
+/** Whether an import is the session's public module, src/session/index.ts. */
+const sessionIndex = (id, importer) =>
+  resolve(importer ? dirname(importer) : '.', id).replace(/\.js$/, '.ts') ===
+  resolve('src/session/index.ts');
+
 const minify = () => terser({ecma: 2022, module: true, compress: {passes: 2}});
 
 export default [
@@ -82,6 +97,23 @@ export default [
     plugins: [ts(), minify()],
     onwarn,
   },
+  // What only some pages use, each a function taking the session, beside its file: the quote
+  // request, the picture, undo with its frozen copies; and the wire's numeric codes by name. Each imports what it shares with the
+  // session (the error class above all, so `instanceof ConfiguratorError` holds) from the
+  // session's own file, never a copy of it
+  // (docs/decisions/0062-capabilities-beside-the-headless-session.md).
+  ...Object.entries(sessionModules).map(([name, input]) => ({
+    input,
+    external: (id, importer) => importer !== undefined && sessionIndex(id, importer),
+    output: {
+      file: `dist/product-configurator-${name}.js`,
+      format: 'es',
+      sourcemap: true,
+      paths: (id) => (sessionIndex(id) ? './product-configurator-session.js' : id),
+    },
+    plugins: [ts(), minify()],
+    onwarn,
+  })),
   {
     input: {
       index: 'src/index.ts',

@@ -1,5 +1,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {ConfiguratorSession} from '../session/configurator-session.js';
+import {image} from '../session/image.js';
 import type {SessionSnapshot} from '../session/session-snapshot.js';
 import type {Configuration} from '../wire/index.js';
 
@@ -147,7 +148,7 @@ export class PictureController implements ReactiveController {
     const abort = (this.#abort = new AbortController());
     let picture: PictureUrl | null = null;
     try {
-      picture = await pictureUrl(await session.image({size, signal: abort.signal}));
+      picture = await pictureUrl(await image(session, {size, signal: abort.signal}));
       if (!picture) return;
       // Decoded before it is offered, so the swap never shows an empty box.
       const img = new Image();

@@ -7,6 +7,7 @@ import {ConfiguratorQuoteSubmitEvent} from '../events/configurator-quote-submit-
 import {errorText} from '../i18n/error-text.js';
 import type {Strings} from '../i18n/strings.js';
 import {ConfiguratorError, type QuoteRequested} from '../session/index.js';
+import {requestQuote} from '../session/quote.js';
 import type {QuoteCustomer} from '../wire/index.js';
 import type {SessionController} from './session-controller.js';
 
@@ -164,7 +165,7 @@ export class QuoteController {
     const configurationId = this.#session.session?.id ?? '';
     // Async, so that a missing session rejects rather than throws.
     const send: Send = async (signal) =>
-      this.#session.requestQuote({languageIso: lang, ...customer}, {quantity, signal});
+      requestQuote(this.#session.require(), {languageIso: lang, ...customer}, {quantity, signal});
     let outcome!: Promise<QuoteRequested>;
     void this.sending.run([(signal) => (outcome = send(signal))]);
     const result = await outcome;

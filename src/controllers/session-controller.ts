@@ -14,7 +14,6 @@ import {
   functionTokenSource,
   type ChangeResult,
   type FetchedToken,
-  type QuoteRequested,
   type SessionChangeEvent,
   type SessionConflictEvent,
   type SessionErrorEvent,
@@ -23,7 +22,7 @@ import {
   type TokenSource,
 } from '../session/index.js';
 import type {UndoHistory} from '../session/undo-history.js';
-import type {Configuration, QuoteCustomer} from '../wire/index.js';
+import type {Configuration} from '../wire/index.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {
@@ -150,14 +149,6 @@ export class SessionController implements ReactiveController {
   async restart(): Promise<Configuration> {
     const session = this.require();
     return this.#load((signal) => session.restart({signal})) as Promise<Configuration>;
-  }
-
-  /** Requests a quote for the current configuration. */
-  requestQuote(
-    customer: QuoteCustomer,
-    options: {quantity?: number; signal?: AbortSignal},
-  ): Promise<QuoteRequested> {
-    return this.require().requestQuote(customer, options);
   }
 
   /** The current session, if any. */

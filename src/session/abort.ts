@@ -31,8 +31,10 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortedError(signal.reason));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, {once: true});
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, {once: true});
+    // Followed even when aborted already: its later failure (a fetch given the aborted signal)
+    // is handled here, not reported as an unhandled rejection.
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
@@ -65,4 +67,14 @@ export function withDeadline<T>(
   });
   const done = Promise.race([work(anySignal(controller.signal, signal)), expired]);
   return abortable(done, signal).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The `n`th delay (from 0) of an exponential backoff from `baseMs` to at most `maxMs`, with
+ * "equal jitter": at least half of it, so retries still spread out and slow down. Shared by the
+ * HTTP client's retries and the session's background recovery.
+ */
+export function backoff(n: number, baseMs: number, maxMs: number): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.min(n, 30));
+  return delay / 2 + Math.random() * (delay / 2);
 }

@@ -1,4 +1,3 @@
-import type {QuoteRequested} from '../events/quote-requested.js';
 import {ConfiguratorError, ErrorCode} from './errors.js';
 import type {Configuration} from '../wire/index.js';
 
@@ -142,20 +141,4 @@ export function readConfiguration(body: unknown): Configuration {
     }
   }
   return body as Configuration;
-}
-
-/**
- * Reads the answer of a quote request. The seed shows no body for it: any success status means
- * the quote was requested, so an empty or unreadable body is not a failure (sending it again
- * would request a second quotation). Named fields are taken only when they are strings.
- */
-export function readQuoteRequested(body: unknown): QuoteRequested {
-  const fields = isObject(body) ? body : {};
-  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return {
-    ...fields,
-    quotationId: text(fields.quotationId),
-    quotationNumber: text(fields.quotationNumber),
-    debtorId: text(fields.debtorId),
-  };
 }

@@ -1,8 +1,7 @@
 import type {ChangeSource} from '../events/change-source.js';
-import type {QuoteRequested} from '../events/quote-requested.js';
-import {badResponse, readConfiguration, readQuoteRequested} from './answers.js';
+import {badResponse, readConfiguration} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
-import {anySignal} from './abort.js';
+import {anySignal, backoff} from './abort.js';
 import {HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
 import {
   SessionChangeEvent,
@@ -23,8 +22,6 @@ import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
 import type {
   CompressedConfiguration,
   Configuration,
-  QuoteCustomer,
-  QuoteRequest,
   Requirement,
   TextRequirement,
 } from '../wire/index.js';
@@ -302,19 +299,20 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
-    return this.#load(() =>
-      this.#get(`${versioned}/open/${encodeURIComponent(idOrCode)}`, options.signal),
-    );
+    return this.#load(() => this._open(idOrCode, options.signal));
   }
 
   /**
-   * A frozen copy of the current state: `open/{code}` makes a new session nobody else changes;
-   * this one stays as it is. Sent once (a lost answer is not asked again: it creates a session).
+   * The seam's `open/{idOrCode}`: the request of {@link open} without taking its answer, so
+   * the session stays as it is (undo-history.ts' frozen copies, sent with `idempotent: false`).
+   * @internal
    */
-  copy(signal?: AbortSignal): Promise<Configuration> {
-    const code = this.code;
-    if (!code) return Promise.reject(notStarted());
-    return this.#get(`${versioned}/open/${encodeURIComponent(code)}`, signal, {idempotent: false});
+  _open(
+    idOrCode: string,
+    signal?: AbortSignal,
+    options?: Partial<HttpRequest>,
+  ): Promise<Configuration> {
+    return this.#get(`${versioned}/open/${encodeURIComponent(idOrCode)}`, signal, options);
   }
 
   /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
@@ -371,23 +369,6 @@ export class ConfiguratorSession extends EventTarget {
     return promise;
   }
 
-  /**
-   * The configured product's picture as the service draws it now (versioned GET {id}/image),
-   * `size` pixels square, for a step when `stepId` is given. Not queued behind inputs: it shows
-   * whatever state the service has when it answers.
-   */
-  image(options: {size?: number; stepId?: string; signal?: AbortSignal} = {}): Promise<Blob> {
-    const id = this.id;
-    if (!id) return Promise.reject(notStarted());
-    return this.#http.request<Blob>({
-      method: 'GET',
-      path: `${versioned}/${encodeURIComponent(id)}/image`,
-      query: {size: options.size ? String(options.size) : undefined, stepId: options.stepId},
-      signal: this.#signal(options.signal),
-      blob: 'image/*',
-    });
-  }
-
   /** Changes the session's language (v3 PUT {id}/changelanguage, plain-text body). */
   changeLanguage(lang: string): Promise<Configuration> {
     this.#lang = lang;
@@ -395,55 +376,40 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /**
-   * Requests a quote for this configuration (versioned POST requestquote) once every input is
-   * applied; `customer.languageIso` defaults to the session's language. Rejects with
-   * `quote_blocked` while mandatory features are unanswered or inputs are unsaved, and with
-   * `conflict_pending` while a conflict waits for the shopper. Any success status means the
-   * quote was requested: the result names the quotation when the service's answer does.
+   * The seam of the modules beside the session (quote.ts, image.ts, undo-history.ts' `copy`),
+   * which take the session as an argument so that a page loads only those it uses. Resolves
+   * once nothing is loading or in flight and the queue is empty or paused, with how many
+   * inputs still wait in it.
+   * @internal
    */
-  async requestQuote(
-    customer: QuoteCustomer,
-    options: {quantity?: number; signal?: AbortSignal} = {},
-  ): Promise<QuoteRequested> {
-    if (this.#disposed) throw abortedError();
-    if (!this.#configuration && this.#status !== 'loading') throw notStarted();
-    // What the shopper typed a moment ago is part of what they ask a quote for.
-    this.flush();
+  async _settled(): Promise<number> {
     await this.#whenSettled();
-    const configuration = this.#configuration;
-    if (this.#disposed) throw abortedError();
-    if (!configuration) throw notStarted();
-    if (this.#conflict) {
-      throw new ConfiguratorError(ErrorCode.conflictPending, 'A conflict waits for a decision');
-    }
-    if (this.#queue.length > 0) {
-      throw new ConfiguratorError(ErrorCode.quoteBlocked, 'Some choices are not saved yet');
-    }
-    const unanswered = configuration.unansweredMandatories ?? [];
-    if (unanswered.length > 0) {
-      throw new ConfiguratorError(ErrorCode.quoteBlocked, 'Mandatory features are unanswered', {
-        details: {unansweredMandatories: unanswered},
+    return this.#queue.length;
+  }
+
+  /**
+   * The seam's request: sent with the session's token, retries and version fallback, aborted
+   * by `request.signal` and by whatever resets the session (start, open, restart, dispose); its
+   * answer passes `request.read`, by default the answer check of a configuration. `report`: a
+   * request of the shopper's own (a quote) shows as busy, a failure becomes the session's error
+   * (with nothing kept to send again), and a success clears an earlier error that kept nothing.
+   * @internal
+   */
+  async _send<T = Configuration>(
+    request: HttpRequest & {read?: (body: unknown) => T},
+    report = false,
+  ): Promise<T> {
+    const send = () =>
+      this.#http.request({
+        read: readConfiguration,
+        ...request,
+        signal: this.#signal(request.signal),
       });
-    }
-    const body: QuoteRequest = {
-      // The quotation speaks the session's language unless the host says otherwise.
-      quotationRequest: {languageIso: configuration.languageIso, ...customer},
-      configurationIds: [configuration.id],
-      quantities: {[configuration.id]: options.quantity ?? 1},
-    };
+    if (!report) return send() as Promise<T>;
     const epoch = this.#epoch;
     this.#begin();
     try {
-      const result = await this.#http.request({
-        method: 'POST',
-        path: `${versioned}/requestquote`,
-        json: body,
-        signal: this.#signal(options.signal),
-        idempotent: false,
-        notFoundCode: ErrorCode.notFound,
-        bodyOptional: true,
-        read: readQuoteRequested,
-      });
+      const result = (await send()) as T;
       // A quote accepted after an earlier failure: that failure is no longer news.
       if (epoch === this.#epoch && !this.#errorKept) this.#error = null;
       return result;
@@ -561,16 +527,9 @@ export class ConfiguratorSession extends EventTarget {
     return anySignal(this.#abort.signal, caller);
   }
 
-  /** A GET answering a configuration: a start, an open, a copy. */
+  /** A GET answering a configuration: a start, an open. */
   #get(path: string, signal?: AbortSignal, options?: Partial<HttpRequest>): Promise<Configuration> {
-    return this.#http.request({
-      method: 'GET',
-      path,
-      query: {lang: this.#lang},
-      signal: this.#signal(signal),
-      read: readConfiguration,
-      ...options,
-    });
+    return this._send({method: 'GET', path, query: {lang: this.#lang}, signal, ...options});
   }
 
   /** Aborts what is in flight and drops every waiting input. */
@@ -816,12 +775,8 @@ export class ConfiguratorSession extends EventTarget {
     if (!options || !error.retryable || this.#disposed) return;
     const nav = (globalThis as {navigator?: {onLine?: boolean}}).navigator;
     if (nav?.onLine === false) return;
-    const backoff = Math.min(
-      options.maxDelayMs,
-      options.baseDelayMs * 2 ** Math.min(this.#recoveryAttempt, 30),
-    );
-    // Equal jitter: pages that lost the same service do not all come back in the same second.
-    const delay = backoff / 2 + Math.random() * (backoff / 2);
+    // Jittered: pages that lost the same service do not all come back in the same second.
+    const delay = backoff(this.#recoveryAttempt, options.baseDelayMs, options.maxDelayMs);
     this.#recoveryAttempt++;
     this.#retryAt = Date.now() + delay;
     const timer = setTimeout(() => {

@@ -1,5 +1,5 @@
 import {badResponse} from './answers.js';
-import {sleep, throwIfAborted, withDeadline} from './abort.js';
+import {backoff, sleep, throwIfAborted, withDeadline} from './abort.js';
 import {ConfiguratorError, ErrorCode, isTimeout} from './errors.js';
 import type {TokenSource} from './token-source.js';
 
@@ -218,9 +218,7 @@ export class HttpClient {
     const {baseDelayMs, maxDelayMs} = this.#retry;
     const retryAfter = retryAfterMs(answer?.headers.get('Retry-After') ?? null);
     if (retryAfter !== null) return retryAfter <= maxDelayMs ? retryAfter : null;
-    const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-    // "Equal jitter": at least half the backoff, so retries still spread out and slow down.
-    return exponential / 2 + Math.random() * (exponential / 2);
+    return backoff(attempt - 1, baseDelayMs, maxDelayMs);
   }
 }
 

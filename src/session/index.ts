@@ -35,24 +35,26 @@ export type {RetryOptions} from './http-client.js';
 export type {QuoteRequested} from '../events/quote-requested.js';
 export type {ChangeSource} from '../events/change-source.js';
 export {normaliseTexts, normaliseValues} from './values.js';
-export {
+// The wire's numeric codes as names are values of their own file beside the session,
+// `product-configurator/session/wire`; their types are here.
+export type {
   ConflictType,
   DisplayType,
   FeatureType,
   NodeType,
-  type Configuration,
-  type ConfigurationValues,
-  type Conflict,
-  type Currency,
-  type ErrorBody,
-  type FeatureModel,
-  type FeatureNode,
-  type LeasePrice,
-  type LeasePriceLabel,
-  type QuoteCustomer,
-  type QuoteRequest,
-  type QuoteRequestResult,
-  type Requirement,
-  type Step,
-  type TextRequirement,
+  Configuration,
+  ConfigurationValues,
+  Conflict,
+  Currency,
+  ErrorBody,
+  FeatureModel,
+  FeatureNode,
+  LeasePrice,
+  LeasePriceLabel,
+  QuoteCustomer,
+  QuoteRequest,
+  QuoteRequestResult,
+  Requirement,
+  Step,
+  TextRequirement,
 } from '../wire/index.js';

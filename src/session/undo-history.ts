@@ -1,9 +1,32 @@
-// Undo for a session, outside its core: built on its public `between` hook, `copy()` and
+// Undo for a session, outside its core: built on its `between` hook, `copy()` below and
 // `open()`, so the headless session file and the element's first render carry none of it. The
-// element's configure view (a chunk loaded on demand) owns one (decision 28).
-import type {ConfiguratorSession, NextInput} from './configurator-session.js';
-import type {SessionChangeEvent, SessionSnapshotEvent} from './session-events.js';
+// element's configure view (a chunk loaded on demand) owns one (decision 28). Built alone as
+// dist/product-configurator-undo.js, the package export `product-configurator/session/undo`
+// (docs/decisions/0062-capabilities-beside-the-headless-session.md).
+import {
+  ConfiguratorError,
+  ErrorCode,
+  type ConfiguratorSession,
+  type NextInput,
+  type SessionChangeEvent,
+  type SessionSnapshotEvent,
+} from './index.js';
 import type {Configuration} from '../wire/index.js';
+
+/**
+ * A frozen copy of the session's current state: `open/{code}` makes a new session nobody else
+ * changes; this one stays as it is. Sent once (a lost answer is not asked again: it creates a
+ * session).
+ */
+export function copy(session: ConfiguratorSession, signal?: AbortSignal): Promise<Configuration> {
+  const code = session.code;
+  if (!code) {
+    return Promise.reject(
+      new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened'),
+    );
+  }
+  return session._open(code, signal, {idempotent: false});
+}
 
 /** A copy that takes longer is given up: the shopper's next input waits for it. */
 const copyTimeoutMs = 3_000;
@@ -106,10 +129,12 @@ export class UndoHistory {
     const copyNow = next
       ? next.source === 'user' && next.kind !== 'language'
       : this.#copyAfterChange;
-    if (this.#copied || !copyNow || !configuration.code) return undefined;
+    const code = configuration.code;
+    if (this.#copied || !copyNow || !code) return undefined;
     this.#copyAfterChange = false;
     const generation = this.#generation;
-    return this.session.copy(AbortSignal.timeout(copyTimeoutMs)).then(
+    // `copy()` of the state the session holds now (`between` sees no other).
+    return this.session._open(code, AbortSignal.timeout(copyTimeoutMs), {idempotent: false}).then(
       (copy) => {
         if (generation !== this.#generation) return;
         this.#copies = [...this.#copies, copy.id].slice(-(this.#levels + 1));

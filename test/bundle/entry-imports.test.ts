@@ -3,9 +3,13 @@
 // Reads dist/ (npm test builds first).
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
+import {resolve} from 'node:path';
 import {describe, it} from 'node:test';
+import {pathToFileURL} from 'node:url';
 // @ts-expect-error: a plain ES module script without types
-import {budgets, bundleGraph, entryFile, sessionFile, sizesOf} from '../../scripts/size-report.mjs';
+import * as sizeReport from '../../scripts/size-report.mjs';
+
+const {besideSessionFiles, budgets, bundleGraph, entryFile, sessionFile, sizesOf} = sizeReport;
 
 interface Graph {
   firstRender: string[];
@@ -66,5 +70,58 @@ describe('the script-tag entry', () => {
     assert.ok(session.gzip <= budgets.session, `${session.gzip} bytes gzip for the session`);
     // Self-contained: the headless file imports nothing.
     assert.doesNotMatch(readFileSync(sessionFile, 'utf8'), /\bimport\s*[{(*"']|\bfrom\s*["']/);
+  });
+});
+
+// What moved beside the headless session (docs/decisions/0062): text only each capability
+// holds, which the session file must not contain again.
+const moved = {
+  'the quote request': 'requestquote',
+  "the quote answer's reader": 'quotationNumber',
+  'the picture': '/image',
+  "the wire's numeric codes by name": 'colorPicker',
+};
+
+describe('the headless session file and the modules beside it', () => {
+  it('holds none of what moved beside it', () => {
+    assert.ok(built, `${sessionFile} is missing: run npm run build first`);
+    const session = readFileSync(sessionFile, 'utf8');
+    for (const [part, marker] of Object.entries(moved)) {
+      assert.ok(!session.includes(marker), `${part} is back in ${sessionFile}`);
+    }
+    // Undo's frozen copy was a method of its own; the session keeps only the seam.
+    assert.doesNotMatch(session, /\bcopy\(/);
+  });
+
+  it('keeps each module within its budget, importing nothing but the session file', () => {
+    for (const file of besideSessionFiles as string[]) {
+      const s = sizesOf(file) as {gzip: number};
+      assert.ok(s.gzip <= budgets.besideSession, `${file}: ${s.gzip} bytes gzip`);
+      const code = readFileSync(file, 'utf8');
+      const imports = [...code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)/g)];
+      for (const m of imports)
+        assert.equal(m[1] ?? m[2], './product-configurator-session.js', file);
+    }
+  });
+
+  it("shares the session file's error class: the built modules' errors are its instances", async () => {
+    const load = (file: string) => import(pathToFileURL(resolve(file)).href);
+    const session = await load(sessionFile);
+    const [quote, image, undo] = await Promise.all(
+      ['quote', 'image', 'undo'].map((name) => load(`dist/product-configurator-${name}.js`)),
+    );
+    const s = new session.ConfiguratorSession({
+      apiUrl: 'http://127.0.0.1:9',
+      tokenSource: {get: async () => 't', renew: async () => 't'},
+    });
+    try {
+      for (const attempt of [quote.requestQuote(s, {}), image.image(s), undo.copy(s)]) {
+        const error = await attempt.catch((e: unknown) => e);
+        assert.ok(error instanceof session.ConfiguratorError, String(error));
+        assert.equal(error.code, session.ErrorCode.notStarted);
+      }
+    } finally {
+      s.dispose();
+    }
   });
 });

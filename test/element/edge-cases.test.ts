@@ -86,8 +86,10 @@ describe('changing where tokens come from', () => {
     const first = countingFetchToken(async () => ({...(await demoToken()), expiresIn: 0}));
     // The configured picture's own request would share a renewal already on its way from the
     // first source; it never asks here, so the select's token shows the source it came from.
-    const image = ConfiguratorSession.prototype.image;
-    ConfiguratorSession.prototype.image = () => new Promise<Blob>(() => {});
+    const send = ConfiguratorSession.prototype._send;
+    ConfiguratorSession.prototype._send = function (this: ConfiguratorSession, request, report) {
+      return request.blob ? new Promise(() => {}) : send.call(this, request, report);
+    } as typeof send;
     try {
       const el = await readyConfigurator('Office Chair', {fetchToken: first.fetchToken});
       const footRing = nodeByName(el.value!, 'Foot ring').id;
@@ -111,7 +113,7 @@ describe('changing where tokens come from', () => {
       expect(el.value?.id).to.equal(id);
       expect(readies).to.equal(0);
     } finally {
-      ConfiguratorSession.prototype.image = image;
+      ConfiguratorSession.prototype._send = send;
     }
   });
 

@@ -1,5 +1,6 @@
 import {expect} from '@open-wc/testing';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
+import {copy as copyOf} from '../../src/session/undo-history.js';
 import {
   $,
   nodeByName,
@@ -27,7 +28,7 @@ const nextInput = () => new Promise((resolve) => setTimeout(resolve, 20));
  * (`open/{code}`): what the service would answer anyone, not what the element remembers.
  */
 async function serviceValues(el: ProductConfiguratorElement) {
-  const copy = await el.session!.copy();
+  const copy = await copyOf(el.session!);
   return {values: copy.values, textValues: copy.textValues};
 }
 

@@ -116,6 +116,17 @@ describe('the packed package', {timeout: 180_000}, () => {
     assert.deepEqual(out[`${manifest.name}/custom-elements.json`], ['default']);
     assert.ok((out[`${manifest.name}/session`] as string[]).includes('ConfiguratorSession'));
     assert.ok((out[`${manifest.name}/session/merge`] as string[]).includes('mergeConfiguration'));
+    // The capabilities beside the session, each its own export.
+    assert.deepEqual(out[`${manifest.name}/session/quote`], ['readQuoteRequested', 'requestQuote']);
+    assert.deepEqual(out[`${manifest.name}/session/image`], ['image']);
+    assert.deepEqual(out[`${manifest.name}/session/undo`], ['UndoHistory', 'copy']);
+    assert.deepEqual(out[`${manifest.name}/session/wire`], [
+      'ConflictType',
+      'DisplayType',
+      'FeatureType',
+      'NodeType',
+    ]);
+    assert.ok(!(out[`${manifest.name}/session`] as string[]).includes('DisplayType'));
     assert.equal(out.defined, 'function');
   });
 
@@ -126,6 +137,10 @@ describe('the packed package', {timeout: 180_000}, () => {
 import {ConfiguratorChangeEvent, type DisplayedPrice} from 'product-configurator';
 import {createTokenEndpoint} from 'product-configurator/token-endpoint';
 import {ConfiguratorSession, functionTokenSource} from 'product-configurator/session';
+import {requestQuote} from 'product-configurator/session/quote';
+import {image} from 'product-configurator/session/image';
+import {UndoHistory, copy} from 'product-configurator/session/undo';
+import {DisplayType} from 'product-configurator/session/wire';
 
 const el = document.querySelector('product-configurator')!;
 el.model = 'Office Chair';
@@ -145,6 +160,22 @@ export const session = new ConfiguratorSession({
   tokenSource: functionTokenSource(async () => ({accessToken: 't', expiresIn: 60})),
   loadMerge: () => import('product-configurator/session/merge'),
 });
+// What moved beside the session is a function taking it; the old methods are type errors.
+export const quoted: Promise<string | null> = requestQuote(session, {email: 'a@b.example'}, {
+  quantity: 2,
+}).then((q) => q.quotationNumber);
+export const picture: Promise<Blob> = image(session, {size: 320});
+export const frozen: Promise<string> = copy(session).then((c) => c.id);
+export const history = new UndoHistory(session, 10);
+export const slider: DisplayType = DisplayType.slider;
+// @ts-expect-error: requestQuote(session, customer) of product-configurator/session/quote
+void session.requestQuote({});
+// @ts-expect-error: image(session) of product-configurator/session/image
+void session.image();
+// @ts-expect-error: copy(session) of product-configurator/session/undo
+void session.copy();
+// @ts-expect-error: the seam of the modules beside the session is not public
+void session._send({path: '/'});
 export const handler = createTokenEndpoint({
   scheme: 'client-credentials',
   authUrl: 'https://auth.example',

@@ -3,9 +3,10 @@
 // in an error with a stable code, keeps the shopper's inputs and recovers.
 import assert from 'node:assert/strict';
 import {afterEach, beforeEach, describe, test} from 'node:test';
-import {readConfiguration, readQuoteRequested} from '../../src/session/answers.js';
+import {readConfiguration} from '../../src/session/answers.js';
 import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
 import {ErrorCode} from '../../src/session/errors.js';
+import {readQuoteRequested, requestQuote} from '../../src/session/quote.js';
 import type {SessionErrorEvent} from '../../src/session/session-events.js';
 import {
   endpointTokenSource,
@@ -310,7 +311,7 @@ describe('a quote answered without a body', () => {
     await s.start('Fake');
     await s.select('size', true);
     fake.failures.push({status: 200});
-    const result = await s.requestQuote({email: 'ada@example.com'});
+    const result = await requestQuote(s, {email: 'ada@example.com'});
     assert.deepEqual(result, {quotationId: null, quotationNumber: null, debtorId: null});
     assert.equal(s.snapshot.error, null);
     // And a body with the names, or names of the wrong type.
@@ -335,7 +336,7 @@ describe('a quote answered without a body', () => {
     await s.select('size', true);
     fake.failures.push({status: 200, body: 'OK'});
     // The status said yes: reporting a failure would invite a second quotation.
-    const result = await s.requestQuote({email: 'ada@example.com'});
+    const result = await requestQuote(s, {email: 'ada@example.com'});
     assert.deepEqual(result, {quotationId: null, quotationNumber: null, debtorId: null});
   });
 });

@@ -5,6 +5,7 @@ import {afterEach, beforeEach, describe, test} from 'node:test';
 import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
 import type {SessionSnapshot} from '../../src/session/session-snapshot.js';
 import {ErrorCode} from '../../src/session/errors.js';
+import {requestQuote} from '../../src/session/quote.js';
 import type {
   SessionChangeEvent,
   SessionConflictEvent,
@@ -362,9 +363,9 @@ describe('ConfiguratorSession against a fake service', () => {
     const opened = await session.open('ABCDEFGH');
     assert.equal(opened.id, 'session-1');
     assert.equal(fake.server.requests.at(-1)!.path, '/configurator/3/configurator/open/ABCDEFGH');
-    await assert.rejects(session.requestQuote({email: 'a@b.c'}), {code: ErrorCode.quoteBlocked});
+    await assert.rejects(requestQuote(session, {email: 'a@b.c'}), {code: ErrorCode.quoteBlocked});
     await session.setValue('size', 2);
-    const result = await session.requestQuote({email: 'a@b.c'}, {quantity: 3});
+    const result = await requestQuote(session, {email: 'a@b.c'}, {quantity: 3});
     assert.deepEqual(result, {quotationId: 'q-1', quotationNumber: null, debtorId: 'd-1'});
     const quote = fake.server.requests.at(-1)!;
     assert.deepEqual(JSON.parse(quote.body), {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {afterEach, describe, test} from 'node:test';
 import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
 import {ErrorCode} from '../../src/session/errors.js';
+import {requestQuote} from '../../src/session/quote.js';
 import type {SessionChangeEvent, SessionErrorEvent} from '../../src/session/session-events.js';
 import {functionTokenSource} from '../../src/session/token-source.js';
 import type {AppOptions} from '../../service/app.js';
@@ -131,7 +132,7 @@ describe('session against the reference service', () => {
     assert.ok(svc.requests.some((r) => r.path.endsWith('/changelanguage') && r.status === 200));
 
     // The warranty is mandatory: no quote before it is answered.
-    await assert.rejects(s.requestQuote({email: 'ada@example.com'}), {
+    await assert.rejects(requestQuote(s, {email: 'ada@example.com'}), {
       code: ErrorCode.quoteBlocked,
     });
     await s.select(warranty.id, true);
@@ -145,7 +146,11 @@ describe('session against the reference service', () => {
     assert.equal(copy.snapshot.values.get(warranty.id), 1);
     assert.deepEqual(copy.snapshot.values, s.snapshot.values);
 
-    const quote = await s.requestQuote({email: 'ada@example.com', firstName: 'Ada'}, {quantity: 2});
+    const quote = await requestQuote(
+      s,
+      {email: 'ada@example.com', firstName: 'Ada'},
+      {quantity: 2},
+    );
     assert.equal(typeof quote.quotationId, 'string');
     assert.ok((quote.quotationId ?? '').length > 0);
   });
@@ -312,7 +317,7 @@ describe('session against the reference service', () => {
           })
         : Promise.resolve(null);
     const quoting = new AbortController();
-    const quote = s.requestQuote({email: 'ada@example.com'}, {signal: quoting.signal});
+    const quote = requestQuote(s, {email: 'ada@example.com'}, {signal: quoting.signal});
     const quoteSignal = await sent.promise;
     quoting.abort();
     assert.equal(quoteSignal.aborted, true);
@@ -531,7 +536,7 @@ describe('session against the reference service', () => {
     const sent = wire.puts().length;
     const later = s.select(footRing, true);
     assert.equal(wire.puts().length, sent, 'paused while the conflict waits');
-    await assert.rejects(s.requestQuote({}), {code: ErrorCode.conflictPending});
+    await assert.rejects(requestQuote(s, {}), {code: ErrorCode.conflictPending});
 
     const cancelled = await s.resolveConflict(false);
     assert.equal(cancelled?.cancelled, true);
@@ -570,7 +575,7 @@ describe('session against the reference service', () => {
       return null;
     };
     const failed = nextEvent<SessionErrorEvent>(s, 'error');
-    await assert.rejects(s.requestQuote({email: 'ada@example.com'}), {status: 400});
+    await assert.rejects(requestQuote(s, {email: 'ada@example.com'}), {status: 400});
     assert.equal((await failed).error.status, 400);
     assert.equal(s.snapshot.error?.status, 400);
 
@@ -579,16 +584,16 @@ describe('session against the reference service', () => {
     assert.equal(s.snapshot.error, null);
 
     // Failing again, then succeeding: the success clears the earlier failure.
-    await assert.rejects(s.requestQuote({email: 'ada@example.com'}), {status: 400});
+    await assert.rejects(requestQuote(s, {email: 'ada@example.com'}), {status: 400});
     assert.notEqual(s.snapshot.error, null);
     failQuote = false;
-    const quote = await s.requestQuote({email: 'ada@example.com'});
+    const quote = await requestQuote(s, {email: 'ada@example.com'});
     assert.ok(quote.quotationId);
     assert.equal(s.snapshot.error, null);
 
     // retry() with nothing to re-send also forgets the error.
     failQuote = true;
-    await assert.rejects(s.requestQuote({email: 'ada@example.com'}));
+    await assert.rejects(requestQuote(s, {email: 'ada@example.com'}));
     await s.retry();
     assert.equal(s.snapshot.error, null);
   });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {afterEach, describe, test} from 'node:test';
 import {ConfiguratorSession} from '../../src/session/configurator-session.js';
 import {ErrorCode} from '../../src/session/errors.js';
+import {requestQuote} from '../../src/session/quote.js';
 import {nodeNamed, serviceTokens, startService, type RunningService} from './helpers.js';
 
 const model = 'Office Chair';
@@ -52,7 +53,7 @@ describe('versioned API fallback', () => {
     await s.setText(nodeNamed(configuration, 'Engraving name').id, 'Ada');
     assert.equal(s.snapshot.texts.get(nodeNamed(configuration, 'Engraving name').id), 'Ada');
     await s.select(nodeNamed(configuration, '5 years').id, true);
-    const quote = await s.requestQuote({email: 'ada@example.com'});
+    const quote = await requestQuote(s, {email: 'ada@example.com'});
     assert.match(quote.quotationId ?? '', /^[0-9a-f-]{36}$/);
 
     // A new session (a new client) learns it again: open by code.
