@@ -185,7 +185,10 @@ function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainTh
         e.pid === append.pid &&
         e.tid === append.tid &&
         e.ph === 'X' &&
-        (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') &&
+        // Microtask checkpoints run inside tasks, and also on their own after one.
+        (e.name === 'ThreadControllerImpl::RunTask' ||
+          e.name === 'RunTask' ||
+          e.name === 'BlinkScheduler_PerformMicrotaskCheckpoint') &&
         e.dur !== undefined,
     )
     .map((e) => [e.ts, e.ts + e.dur!] as const)

@@ -1,6 +1,8 @@
 import {expect, fixture, html} from '@open-wc/testing';
+import {unsafeCSS} from 'lit';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {extras} from '../../src/element/later-views.js';
+import {lazyView} from '../../src/element/lazy-view.js';
 import {EventName} from '../../src/events/event-names.js';
 import {
   $$,
@@ -71,6 +73,26 @@ describe('start-up', () => {
     } finally {
       extras.load = load;
       letExtrasCome();
+    }
+  });
+
+  it("parses a loaded view's style sheet when the page is idle, not in its first render", async () => {
+    // Styles of this test's own, not a sheet Lit made already.
+    const styles = unsafeCSS(`.start-up-${Math.random().toString(36).slice(2)} { color: red; }`);
+    const replaceSync = CSSStyleSheet.prototype.replaceSync;
+    const parsed: string[] = [];
+    CSSStyleSheet.prototype.replaceSync = function (this: CSSStyleSheet, text: string) {
+      parsed.push(text);
+      return replaceSync.call(this, text);
+    };
+    try {
+      const view = lazyView(() => Promise.resolve({styles}));
+      await view.load();
+      // Nothing has rendered the view or asked for its sheet.
+      await new Promise((resolve) => requestIdleCallback(resolve));
+      expect(parsed.filter((text) => text === styles.cssText).length).to.equal(1);
+    } finally {
+      CSSStyleSheet.prototype.replaceSync = replaceSync;
     }
   });
 
