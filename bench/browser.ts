@@ -4,7 +4,8 @@
 //
 // - start-up: connect -> `configurator-ready`, and the service round trips in between, at an
 //   injected round trip (Chromium's network emulation), first without and then with a token
-//   already on the page;
+//   already on the page, against a service warmed by one untimed request (docs/decisions/0061);
+//   `--trace` adds the page's main-thread time per slice;
 // - rapid input: 50 slider and 50 number changes in one second at that round trip, counting
 //   update requests (and, apart, the undo copies and pictures that follow them) and checking
 //   the final value is the service's;
