@@ -4,7 +4,8 @@
 //
 // - start-up: connect -> `configurator-ready`, and the service round trips in between, at an
 //   injected round trip (Chromium's network emulation), first without and then with a token
-//   already on the page;
+//   already on the page, against a service warmed by one untimed request (docs/decisions/0061);
+//   `--trace` adds the page's main-thread time per slice;
 // - rapid input: 50 slider and 50 number changes in one second at that round trip, counting
 //   update requests (and, apart, the undo copies and pictures that follow them) and checking
 //   the final value is the service's;
@@ -30,6 +31,9 @@ import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
   console.log(`Usage: npm run bench:browser -- [--rtt 100] [--nodes 2000] [--renders 40] [--root dir]
+  [--verbose] [--trace] [--runs 5]
+--verbose lists each start-up's requests; --trace records a Chrome trace of each start-up and
+prints the page's main-thread time (less sensitive to a loaded machine than wall time).
 Needs a build (npm run build) and Chromium (CHROME_PATH, default /usr/bin/chromium).`);
   process.exit(0);
 }
@@ -107,22 +111,33 @@ interface StartUp {
   ms: number;
   /** Service requests (token and API) between connect and ready. */
   requests: {url: string; start: number; end: number}[];
+  /** With `--trace`: the page's main thread, busy in total and in each slice (see mainThread). */
+  busy?: MainThread;
 }
 
 /** Adds an element and waits for `configurator-ready`; times and lists the requests meanwhile. */
-function startUp(page: Page, model: string): Promise<StartUp> {
+async function startUp(page: Page, model: string, tracing = false): Promise<StartUp> {
   const verbose = args.includes('--verbose');
-  return page.evaluate(
+  if (tracing) {
+    await browser.startTracing(page, {categories: ['toplevel', 'blink.user_timing']});
+  }
+  const run = await page.evaluate(
     async ({model, verbose}) => {
       performance.clearResourceTimings();
       const el = document.createElement('product-configurator');
       el.setAttribute('model', model);
       el.setAttribute('token-endpoint', '/api/configurator-token');
-      const ready = new Promise((resolve) => el.addEventListener('configurator-ready', resolve));
+      // Timed when the event is dispatched: whatever runs after it is not the element's start.
+      const ready = new Promise<number>((resolve) =>
+        el.addEventListener('configurator-ready', () => {
+          resolve(performance.now());
+          performance.mark('start-up:ready');
+        }),
+      );
+      performance.mark('start-up:append');
       const t0 = performance.now();
       document.body.append(el);
-      await ready;
-      const elapsed = performance.now() - t0;
+      const elapsed = (await ready) - t0;
       const requests = performance
         .getEntriesByType('resource')
         .map((e) => e as PerformanceResourceTiming)
@@ -130,8 +145,76 @@ function startUp(page: Page, model: string): Promise<StartUp> {
         .map((e) => ({url: e.name, start: e.startTime - t0, end: e.responseEnd - t0}));
       return {ms: elapsed, requests};
     },
-    {model, verbose},
+    {model, verbose: verbose || tracing},
   );
+  if (!tracing) return run;
+  const trace = JSON.parse(String(await browser.stopTracing())) as {traceEvents: TraceEvent[]};
+  const busy = mainThread(trace.traceEvents, run.requests);
+  return {...run, requests: run.requests.filter((r) => verbose || !r.url.includes('/dist/')), busy};
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+}
+
+/**
+ * The page's main thread between append and `configurator-ready`, from a Chrome trace: busy
+ * in all (top-level tasks), before the token request, between the token's answer and the
+ * configuration request, and after the configuration's answer. Less sensitive to a loaded
+ * machine than the wall-clock time.
+ */
+interface MainThread {
+  total: number;
+  beforeToken: number;
+  betweenAnswers: number;
+  afterAnswer: number;
+}
+
+function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainThread | undefined {
+  const mark = (name: string) => events.find((e) => e.name === name);
+  const append = mark('start-up:append');
+  const ready = mark('start-up:ready');
+  if (!append || !ready) return undefined;
+  const tasks = events
+    .filter(
+      (e) =>
+        e.pid === append.pid &&
+        e.tid === append.tid &&
+        e.ph === 'X' &&
+        // Microtask checkpoints run inside tasks, and also on their own after one.
+        (e.name === 'ThreadControllerImpl::RunTask' ||
+          e.name === 'RunTask' ||
+          e.name === 'BlinkScheduler_PerformMicrotaskCheckpoint') &&
+        e.dur !== undefined,
+    )
+    .map((e) => [e.ts, e.ts + e.dur!] as const)
+    .sort((a, b) => a[0] - b[0]);
+  // Page milliseconds from the append, as the requests are timed, to trace microseconds.
+  const at = (ms: number) => append.ts + ms * 1000;
+  const busyIn = (from: number, to: number) => {
+    let sum = 0;
+    let until = from;
+    for (const [start, end] of tasks) {
+      const a = Math.max(start, until);
+      const b = Math.min(end, to);
+      if (b > a) sum += b - a;
+      until = Math.max(until, Math.min(end, to));
+    }
+    return sum / 1000;
+  };
+  const token = requests.find((r) => r.url.includes('/configurator-token'));
+  const session = requests.find((r) => /\/configurator\/new\//.test(r.url));
+  return {
+    total: busyIn(append.ts, ready.ts),
+    beforeToken: token ? busyIn(append.ts, at(token.start)) : 0,
+    betweenAnswers: token && session ? busyIn(at(token.end), at(session.start)) : 0,
+    afterAnswer: session ? busyIn(at(session.end), ready.ts) : 0,
+  };
 }
 
 /** Round trips: requests that had to wait for an earlier one's answer, counted as a chain. */
@@ -158,12 +241,29 @@ console.log(
 
 // --- start-up ------------------------------------------------------------------------------
 {
-  const runs = args.includes('--verbose') ? 2 : 5;
+  // The service process's own first requests pay for what a running service has long since
+  // paid: the demo host's first outgoing fetch (loading Node's HTTP client), the first price
+  // label (ICU's currency data), the cached serialised parts of the model and the JIT. One
+  // untimed token and configuration before the first page, so each page meets a warm
+  // service, as a shopper does.
+  const warmUp = await fetch(`${origin}/api/configurator-token`, {
+    method: 'POST',
+    headers: {origin},
+  });
+  const {access_token: warmToken} = (await warmUp.json()) as {access_token: string};
+  await (
+    await fetch(`${origin}/api/3/configurator/new/Office%20Chair?lang=en`, {
+      headers: {authorization: `Bearer ${warmToken}`, 'accept-encoding': 'br, gzip'},
+    })
+  ).arrayBuffer();
+  console.log('  (the service was warmed by one untimed token and configuration request first)');
+
+  const runs = flag('runs', args.includes('--verbose') ? 2 : 5);
   const cold: StartUp[] = [];
   const warm: StartUp[] = [];
   for (let i = 0; i < runs; i++) {
     const page = await openPage(rttMs);
-    cold.push(await startUp(page, 'Office Chair'));
+    cold.push(await startUp(page, 'Office Chair', args.includes('--trace')));
     // The first element's picture is asked for once it is ready: let it arrive, so that the
     // second start-up is not measured against the service drawing it.
     await page
@@ -174,7 +274,7 @@ console.log(
       )
       .catch(() => {});
     // A second element on the same page shares the first one's token.
-    warm.push(await startUp(page, 'Office Chair'));
+    warm.push(await startUp(page, 'Office Chair', args.includes('--trace')));
     await page.close();
   }
   const show = (label: string, xs: StartUp[], goalTrips: number) => {
@@ -184,11 +284,24 @@ console.log(
       `${ms(median(xs.map((x) => x.ms)))} median, ${trips} round trip${trips === 1 ? '' : 's'}`,
       `<= ${goalTrips} round trip${goalTrips === 1 ? '' : 's'} + 50 ms (${ms(goalTrips * rttMs + 50)})`,
     );
+    const busy = xs.map((x) => x.busy).filter((b) => b !== undefined);
+    if (busy.length) {
+      const of = (key: keyof MainThread) => ms(median(busy.map((b) => b[key])));
+      console.log(
+        `  main thread busy (trace, median): ${of('total')} in all; ${of('beforeToken')} before ` +
+          `the token request, ${of('betweenAnswers')} between the token's answer and the ` +
+          `configuration request, ${of('afterAnswer')} from the configuration's answer to ready`,
+      );
+    }
   };
   if (args.includes('--verbose')) {
     for (const x of [...cold, ...warm]) {
+      const busy = x.busy
+        ? ` [main thread ${x.busy.total.toFixed(0)} ms: ${x.busy.beforeToken.toFixed(0)} / ` +
+          `${x.busy.betweenAnswers.toFixed(0)} / ${x.busy.afterAnswer.toFixed(0)}]`
+        : '';
       console.log(
-        `  ${ms(x.ms)}: ` +
+        `  ${ms(x.ms)}${busy}: ` +
           x.requests
             .map((r) => `${new URL(r.url).pathname} ${r.start.toFixed(0)}..${r.end.toFixed(0)}`)
             .join(', '),

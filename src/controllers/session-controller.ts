@@ -67,6 +67,10 @@ export class SessionController implements ReactiveController {
   #config: SessionConfig | null = null;
   /** The configuration `configurator-ready` last announced; a restart brings a new one. */
   #readyId: string | null = null;
+  /** The configuration the render under way shows in the configure view, if it shows one. */
+  #rendering: Configuration | null = null;
+  /** A `configurator-ready` sent once a render shows its configuration (see #afterRender). */
+  #readyWhenShown: {id: string; send: () => void} | null = null;
   #disposalQueued = false;
   /** The id of a session disposed because the element left the page, reopened on return. */
   #resume: {key: string; id: string} | null = null;
@@ -163,6 +167,26 @@ export class SessionController implements ReactiveController {
   /** Why the element cannot start (`no_token_source`, `invalid_api_url`), if it cannot. */
   get setupError(): ConfiguratorError | null {
     return this.#setupError;
+  }
+
+  /**
+   * Called by the render that shows `configuration` in the configure view: the shopper can act
+   * on it once that render is committed.
+   */
+  shows(configuration: Configuration): void {
+    this.#rendering = configuration;
+  }
+
+  hostUpdate(): void {
+    this.#rendering = null;
+  }
+
+  hostUpdated(): void {
+    const waiting = this.#readyWhenShown;
+    if (!waiting || this.#rendering?.id !== waiting.id) return;
+    this.#readyWhenShown = null;
+    // After the update that committed it, not inside it.
+    queueMicrotask(waiting.send);
   }
 
   hostConnected(): void {
@@ -330,6 +354,7 @@ export class SessionController implements ReactiveController {
         this.#afterRender(
           session,
           () => new ConfiguratorReadyEvent(configuration, this.#price(configuration)),
+          configuration.id,
         );
       } else if (configuration.languageIso && configuration.languageIso !== this.#shownLanguage) {
         this.#shownLanguage = configuration.languageIso;
@@ -440,11 +465,23 @@ export class SessionController implements ReactiveController {
     );
   }
 
-  /** Dispatches once the element has rendered what the event reports, unless replaced since. */
-  #afterRender(session: ConfiguratorSession, make: () => Event) {
-    void this.#host.updateComplete.then(() => {
+  /**
+   * Dispatches once the element has rendered what the event reports, unless replaced since.
+   * With `shownId` (`configurator-ready`), as soon as a committed render shows that
+   * configuration in the configure view: the shopper can act then, and the updates queued
+   * behind it (the start task's own, the extras arriving) are not waited for. The element's
+   * `updateComplete` still sends it when no render shows it (the configure view failed to load).
+   */
+  #afterRender(session: ConfiguratorSession, make: () => Event, shownId?: string) {
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      if (this.#readyWhenShown?.send === send) this.#readyWhenShown = null;
       if (this.#session === session) this.#host.dispatchEvent(make());
-    });
+    };
+    if (shownId !== undefined) this.#readyWhenShown = {id: shownId, send};
+    void this.#host.updateComplete.then(send);
   }
 
   #dispose() {

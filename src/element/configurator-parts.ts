@@ -139,10 +139,6 @@ export class ConfiguratorParts implements ElementParts {
     const page = new URLSearchParams(location.search).get('configuration') ?? '';
     const configuration =
       host.configuration.trim() || (isSessionCode(page) ? page.trim().toUpperCase() : '');
-    // The configure view's code loads alongside the first requests, not after their answers.
-    if ((host.model.trim() || configuration) && !configureView.module) {
-      configureView.load().catch(() => {});
-    }
     this.session.sync({
       model: host.model.trim(),
       configuration,
@@ -151,6 +147,11 @@ export class ConfiguratorParts implements ElementParts {
       fetchToken: host.fetchToken,
       lang: this.texts.lang,
     });
+    // The configure view's code loads alongside the first requests, not after their answers;
+    // asked for once they are on their way (an `import()` costs the main thread a moment).
+    if ((host.model.trim() || configuration) && !configureView.module) {
+      configureView.load().catch(() => {});
+    }
   }
 
   /** Before a render: a changed total is announced. */
@@ -173,7 +174,11 @@ export class ConfiguratorParts implements ElementParts {
    */
   renderConfigured(s: FirstStrings, full: Strings | null): unknown {
     const cv = this.views.use(configureView);
-    if (cv && full) return cv.renderConfigured(this, full);
+    const configuration = this.session.snapshot?.configuration;
+    if (cv && full && configuration) {
+      this.session.shows(configuration);
+      return cv.renderConfigured(this, full);
+    }
     if (!configureView.failed) return renderSkeleton(s);
     const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
     return renderError({...notice, canRetry: true}, true, s, () =>

@@ -10,6 +10,10 @@ export interface LazyView<T extends {styles: CSSResult}> {
   load(): Promise<T>;
 }
 
+/** Runs `work` once the main thread is idle (at the next task where the platform cannot tell). */
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work);
+
 /** Wraps a dynamic `import()`; the bundler turns it into a chunk beside the entry. */
 export function lazyView<T extends {styles: CSSResult}>(load: () => Promise<T>): LazyView<T> {
   let loading: Promise<T> | null = null;
@@ -20,6 +24,9 @@ export function lazyView<T extends {styles: CSSResult}>(load: () => Promise<T>):
       loading ??= load().then(
         (module) => {
           view.failed = false;
+          // Its style sheet is parsed while the page waits (for the configuration, at start-up),
+          // not in the render that first shows the view; Lit keeps the sheet it made.
+          whenIdle(() => void module.styles.styleSheet);
           return (view.module = module);
         },
         (error: unknown) => {

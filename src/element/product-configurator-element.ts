@@ -192,11 +192,13 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   override connectedCallback(): void {
-    super.connectedCallback();
-    // The token and the configuration are requested now, not after a first render. Properties
-    // set before the tag was defined (a framework's ref) come back only at the first update, so
-    // without a token source yet the first update decides, and reports one missing only then.
+    // The token and the configuration are requested first: before Lit's own connecting (the
+    // shadow root and its styles), the first render and the chunks' imports, each of which
+    // would otherwise delay the first request. Properties set before the tag was defined (a
+    // framework's ref) come back only at the first update, so without a token source yet the
+    // first update decides, and reports one missing only then.
     if (this.tokenEndpoint.trim() || this.fetchToken) this.#parts.sync();
+    super.connectedCallback();
   }
 
   /**

@@ -490,11 +490,6 @@ export class ConfiguratorSession extends EventTarget {
   async #load(load: Load, again = false): Promise<Configuration> {
     if (this.#disposed) throw abortedError();
     if (!again) this.#recoveryAttempt = 0;
-    // Asked for now, so the merge is here by the first update.
-    this.#merge ??= this.#loadMerge?.().then(
-      (module) => (this.#merge = module),
-      () => (this.#merge = undefined),
-    );
     this.#reset();
     const epoch = this.#epoch;
     this.#status = 'loading';
@@ -502,7 +497,14 @@ export class ConfiguratorSession extends EventTarget {
     this.#failedLoad = null;
     this.#begin();
     try {
-      const body = await load();
+      const loading = load();
+      // Asked for once the request is on its way (not before it), so the merge is here by
+      // the first update.
+      this.#merge ??= this.#loadMerge?.().then(
+        (module) => (this.#merge = module),
+        () => (this.#merge = undefined),
+      );
+      const body = await loading;
       if (epoch !== this.#epoch) throw abortedError();
       this.#recoveryAttempt = 0;
       this.#status = 'ready';

@@ -1,6 +1,8 @@
 import {expect, fixture, html} from '@open-wc/testing';
+import {unsafeCSS} from 'lit';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {extras} from '../../src/element/later-views.js';
+import {lazyView} from '../../src/element/lazy-view.js';
 import {EventName} from '../../src/events/event-names.js';
 import {
   $$,
@@ -72,5 +74,71 @@ describe('start-up', () => {
       extras.load = load;
       letExtrasCome();
     }
+  });
+
+  it("parses a loaded view's style sheet when the page is idle, not in its first render", async () => {
+    // Styles of this test's own, not a sheet Lit made already.
+    const styles = unsafeCSS(`.start-up-${Math.random().toString(36).slice(2)} { color: red; }`);
+    const replaceSync = CSSStyleSheet.prototype.replaceSync;
+    const parsed: string[] = [];
+    CSSStyleSheet.prototype.replaceSync = function (this: CSSStyleSheet, text: string) {
+      parsed.push(text);
+      return replaceSync.call(this, text);
+    };
+    try {
+      const view = lazyView(() => Promise.resolve({styles}));
+      await view.load();
+      // Nothing has rendered the view or asked for its sheet.
+      await new Promise((resolve) => requestIdleCallback(resolve));
+      expect(parsed.filter((text) => text === styles.cssText).length).to.equal(1);
+    } finally {
+      CSSStyleSheet.prototype.replaceSync = replaceSync;
+    }
+  });
+
+  it('asks for the token when it connects, before its own connecting and first render', async () => {
+    // At the token request: whether Lit had made the shadow root (with its styles) or rendered.
+    let seen: {root: boolean; updated: boolean} | null = null;
+    const el = document.createElement('product-configurator') as ProductConfiguratorElement;
+    el.apiUrl = serviceUrl;
+    el.lang = 'en';
+    el.model = 'Office Chair';
+    el.fetchToken = () => {
+      seen ??= {root: el.shadowRoot !== null, updated: el.hasUpdated};
+      return demoToken();
+    };
+    const ready = nextEvent(el, EventName.ready);
+    document.body.append(el);
+    try {
+      // Asked for within `connectedCallback`, not after a task or an update.
+      expect(seen).to.deep.equal({root: false, updated: false});
+      await ready;
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('is ready once a render shows the configuration, not after the updates behind it', async () => {
+    const el = await fixture<ProductConfiguratorElement>(
+      html`<product-configurator
+        api-url=${serviceUrl}
+        lang="en"
+        .fetchToken=${demoToken}
+      ></product-configurator>`,
+    );
+    // Renders that had a configuration to show, counted until the event.
+    let shown = 0;
+    const render = el.render.bind(el);
+    el.render = () => {
+      if (el.session?.snapshot.configuration) shown++;
+      return render();
+    };
+    const atReady = new Promise<number>((resolve) =>
+      el.addEventListener(EventName.ready, () => resolve(shown), {once: true}),
+    );
+    el.model = 'Office Chair';
+    // The start task's completion asks for one more update; ready does not wait for it.
+    expect(await atReady).to.equal(1);
+    expect($$(el, '[role="tabpanel"] input').length).to.be.greaterThan(0);
   });
 });
