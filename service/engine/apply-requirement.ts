@@ -164,7 +164,10 @@ export function applyRequirement(
   });
   keptIndexes.push(index);
   indexesByList.set(kept, Int32Array.from(keptIndexes));
-  listSources.set(kept, {base: state.requirements, positions: Int32Array.from(keptPositions)});
+  listSources.set(kept, {
+    base: new WeakRef(state.requirements),
+    positions: Int32Array.from(keptPositions),
+  });
   const next = solver.toState(model, {...state, requirements: kept});
   rememberChangedNodes(state, next, solver.touched);
   return {state: next, conflicts: null, changed: changedIds(model, state, solver)};
@@ -195,33 +198,41 @@ export function requirementIndexes(
 
 /**
  * For a requirement list an update made: the list it started from and the positions in it of
- * the requirements it kept, in order; the update's own requirement follows them.
+ * the requirements it kept, in order; the update's own requirement follows them. The base is
+ * held weakly: a WeakMap keeps its value alive as long as its key, so a strong reference here
+ * would keep every earlier list of a session alive through the latest one, its whole history.
  */
 const listSources = new WeakMap<
   readonly Requirement[],
-  {base: readonly Requirement[]; positions: Int32Array}
+  {base: WeakRef<readonly Requirement[]>; positions: Int32Array}
 >();
 
-/** Where a requirement list came from, when an update made it from another one. */
+/**
+ * Where a requirement list came from, when an update made it from another one that is still
+ * in use (nobody can ask about a list that is gone).
+ */
 export function requirementListSource(
   requirements: readonly Requirement[],
 ): {base: readonly Requirement[]; positions: Int32Array} | undefined {
-  return listSources.get(requirements);
+  const source = listSources.get(requirements);
+  const base = source?.base.deref();
+  return base && {base, positions: source!.positions};
 }
 
 /**
  * For a state the engine made from `base`: the nodes whose on/off state or number may differ
  * from `base` (every other node is as it was), ascending. Kept per state object, so it is only
- * found for the very base it was made from.
+ * found for the very base it was made from; the base is held weakly, as in `listSources`, so
+ * that a state does not keep all the states before it alive.
  */
-const changedNodes = new WeakMap<SessionState, {base: SessionState; nodes: Int32Array}>();
+const changedNodes = new WeakMap<SessionState, {base: WeakRef<SessionState>; nodes: Int32Array}>();
 
 function rememberChangedNodes(
   base: SessionState,
   state: SessionState,
   touched: ReadonlySet<number>,
 ): void {
-  changedNodes.set(state, {base, nodes: Int32Array.from(touched).sort()});
+  changedNodes.set(state, {base: new WeakRef(base), nodes: Int32Array.from(touched).sort()});
 }
 
 /**
@@ -230,7 +241,7 @@ function rememberChangedNodes(
  */
 export function nodesChangedSince(base: SessionState, state: SessionState): Int32Array | undefined {
   const known = changedNodes.get(state);
-  return known?.base === base ? known.nodes : undefined;
+  return known?.base.deref() === base ? known.nodes : undefined;
 }
 
 function refuseSwitchOff(model: CompiledModel, state: SessionState, node: CompiledNode) {
