@@ -153,6 +153,7 @@ export class FastUpdates {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const writes = this.#store.writes('sessions');
       let answer;
       try {
         const requirement = readRequirement(parseJson(utf8Text(body)));
@@ -161,10 +162,23 @@ export class FastUpdates {
           compress: query.compress ? 'changes' : undefined,
         });
         answer = configurationAnswer(acceptEncoding, configuration);
-      } catch {
-        // Nothing was saved: the app reads the same body and answers as it always does.
-        incoming.rawBody = body;
-        fallback(incoming, outgoing);
+      } catch (error) {
+        if (this.#store.writes('sessions') === writes) {
+          // Nothing was saved: the app reads the same body and answers as it always does.
+          incoming.rawBody = body;
+          fallback(incoming, outgoing);
+          return;
+        }
+        // A failure after the save (none is known): answered as the app's error handler
+        // would, once the group is settled, since asking the app would apply it again.
+        const failed = () => {
+          incoming[answerKey] = this.#failed(error, origin);
+          writeAnswer(incoming, outgoing);
+        };
+        durable().then(failed, (storageError: unknown) => {
+          error = storageError;
+          failed();
+        });
         return;
       }
       this.answered++;

@@ -425,6 +425,31 @@ for (const allowedOrigins of ['*', [shop]] as const) {
       }
     });
 
+    test('answers a failure after the save as the app does, without saving twice', async () => {
+      const sessions = service.configurator.sessions;
+      const save = sessions.save.bind(sessions);
+      let saves = 0;
+      sessions.save = (record) => {
+        saves++;
+        save(record);
+        throw new Error('a fault after the save');
+      };
+      const originalError = console.error;
+      console.error = () => {};
+      try {
+        const answer = await compare('a failure after the save', {
+          target: compressed,
+          body: select('frame-white'),
+          headers: [['Authorization', `Bearer ${token}`], plainJson, ['Origin', shop]],
+        });
+        assert.match(answer.status, / 500 /);
+        assert.equal(saves, 2, 'one save on each server');
+      } finally {
+        console.error = originalError;
+        sessions.save = save;
+      }
+    });
+
     test('answers an expired token as the app does', async () => {
       clock += 2 * 3600 * 1000;
       await compare('an expired token', {
