@@ -22,9 +22,11 @@ import {entityApi} from './entities/index.js';
 import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
 import {ErrorCode, ServiceError} from './errors.js';
 import type {EventPublisher} from './events.js';
+import {FastUpdates} from './fast-update.js';
 import {
   caseInsensitivePaths,
   corsMiddleware,
+  corsPolicy,
   requestTargetLimits,
   type AllowedOrigins,
 } from './http/index.js';
@@ -150,5 +152,13 @@ export function createApp(options: AppOptions = {}) {
     await store.close();
   };
 
-  return {app, store, tokens, configurator, quotations, webhooks, close};
+  // The widget's update on node:http, for servers that listen with it: docs/decisions/0050.
+  const fastUpdates = new FastUpdates({
+    store,
+    tokens,
+    configurator,
+    cors: corsPolicy(options.allowedOrigins),
+  });
+
+  return {app, store, tokens, configurator, quotations, webhooks, fastUpdates, close};
 }

@@ -1,8 +1,11 @@
 // Starting the reference service from the environment, shared by its own entry (main.ts, `npm
 // run service`) and by hosts that serve more beside it (the demo, `npm start`).
-import {serve, type ServerType} from '@hono/node-server';
+import {getRequestListener, type ServerType} from '@hono/node-server';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {createApp} from './app.js';
 import {ConfigError, readConfig, type ServiceConfig} from './config.js';
+import {FastUpdates} from './fast-update.js';
 import {LargeModelNodesError, servedModels} from './models/index.js';
 import {StoreOpenError, openStore} from './store/index.js';
 
@@ -10,6 +13,8 @@ export interface StartedService {
   config: ServiceConfig;
   /** The service's fetch handler. */
   fetch: ReturnType<typeof createApp>['app']['fetch'];
+  /** The update route on node:http, in front of the adapter (docs/decisions/0050). */
+  fastUpdates: FastUpdates;
   /** Stops webhook delivery, then closes the store. */
   close: () => Promise<void>;
 }
@@ -20,14 +25,14 @@ export interface StartedService {
  */
 export function startService(): StartedService {
   const {config, models, store} = open();
-  const {app, close} = createApp({
+  const {app, fastUpdates, close} = createApp({
     store,
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
     webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
     models,
   });
-  return {config, fetch: app.fetch, close};
+  return {config, fetch: app.fetch, fastUpdates, close};
 }
 
 /**
@@ -36,11 +41,12 @@ export function startService(): StartedService {
  */
 export function listen(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
-  {config, close}: StartedService,
+  {config, fastUpdates, close}: StartedService,
   listening: (url: string) => void,
 ): ServerType {
-  const server = serve({fetch, port: config.port, hostname: config.host}, (info) =>
-    listening(`http://${config.host}:${info.port}`),
+  const server = createServiceServer(fetch, fastUpdates, config.host);
+  server.listen(config.port, config.host, () =>
+    listening(`http://${config.host}:${(server.address() as AddressInfo).port}`),
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -52,6 +58,20 @@ export function listen(
     });
   }
   return server;
+}
+
+/**
+ * A `node:http` server for the service's `fetch`, as `@hono/node-server`'s `serve` makes it,
+ * with the widget's update answered on node:http when it is plain (docs/decisions/0050).
+ * `hostname` stands for a missing `Host` header.
+ */
+export function createServiceServer(
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
+  fastUpdates: FastUpdates,
+  hostname?: string,
+): Server {
+  const adapter = getRequestListener(FastUpdates.answering(fetch), {hostname});
+  return createServer(fastUpdates.wrap((incoming, outgoing) => void adapter(incoming, outgoing)));
 }
 
 function open() {

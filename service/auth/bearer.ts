@@ -20,14 +20,14 @@ export function requireBearer(
     if (!header) {
       throw new BearerError(ErrorCode.tokenMissing, 'Send Authorization: Bearer <access token>');
     }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) {
+    const token = bearerToken(header);
+    if (token === undefined) {
       throw new BearerError(
         ErrorCode.tokenInvalid,
         'The Authorization header is not a Bearer token',
       );
     }
-    const check = tokens.check(match[1]!);
+    const check = tokens.check(token);
     if (!check.ok) {
       throw check.reason === 'expired'
         ? new BearerError(ErrorCode.tokenExpired, 'The access token has expired; request a new one')
@@ -44,4 +44,9 @@ export function requireBearer(
     c.set('principal', principal);
     return next();
   };
+}
+
+/** The token of an `Authorization: Bearer <token>` value, or undefined for another form. */
+export function bearerToken(header: string): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }

@@ -1,10 +1,11 @@
 export {Applications, demoApplication, stableGuid} from './applications.js';
 export type {IntegrationApplication} from './applications.js';
-export {requireBearer} from './bearer.js';
+export {bearerToken, requireBearer} from './bearer.js';
 export type {AppEnv, Principal} from './principal.js';
 export {addressKey, defaultTokenRateLimits} from './rate-limit.js';
 export type {TokenRateLimits} from './rate-limit.js';
 export {Scope, readScopeRequest} from './scopes.js';
+export {scopesAllow} from './shopper-routes.js';
 export {registerTokenRoutes, tokenPaths} from './token-routes.js';
 export {Tokens} from './tokens.js';
 export type {TokenRecord} from './tokens.js';

@@ -67,8 +67,40 @@ export function configurationResponse(
   c: Context,
   configuration: Configuration | CompressedConfiguration,
 ): Response {
+  const {headers, body, streamed} = configurationAnswer(
+    c.req.header('Accept-Encoding'),
+    configuration,
+  );
+  // One piece needs no stream: the adapter writes the buffer as it is.
+  if (body.length === 1) return c.body(body[0] as Uint8Array<ArrayBuffer>, 200, headers);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of streamed) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return c.body(stream, 200, headers);
+}
+
+/** A configuration answer before it becomes a response: its headers and its body's pieces. */
+export interface ConfigurationAnswer {
+  headers: Record<string, string>;
+  /** The body, piece by piece. */
+  body: readonly Buffer[];
+  /** The body as it is written when it is more than one piece: runs of small pieces joined. */
+  streamed: readonly Buffer[];
+}
+
+/**
+ * The headers and body pieces of {@link configurationResponse}, for a client that sent
+ * `acceptEncoding`; the fast path of the update route (docs/decisions/0050) writes the same.
+ */
+export function configurationAnswer(
+  acceptEncoding: string | undefined,
+  configuration: Configuration | CompressedConfiguration,
+): ConfigurationAnswer {
   const full = !('compressed' in configuration);
-  const accepted = chooseEncoding(c.req.header('Accept-Encoding'));
+  const accepted = chooseEncoding(acceptEncoding);
   const prepared =
     full && accepted === 'identity' ? prepareConfiguration(configuration) : undefined;
   const pieces = prepared
@@ -89,17 +121,9 @@ export function configurationResponse(
     Vary: 'Accept-Encoding',
   };
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-  // One piece needs no stream: the adapter writes the buffer as it is.
-  if (body.length === 1) return c.body(body[0] as Uint8Array<ArrayBuffer>, 200, headers);
   // A plain full answer is a few pieces already; others may be hundreds of small ones.
-  const chunks = prepared ? body : coalesce(body);
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  return c.body(stream, 200, headers);
+  const streamed = body.length === 1 || prepared ? body : coalesce(body);
+  return {headers, body, streamed};
 }
 
 /** Runs of small pieces joined, so the socket sees a few writes rather than hundreds. */

@@ -68,8 +68,17 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 /** The media type of a request without parameters, lowercased; '' when absent. */
 export function mediaType(request: Request): string {
-  const header = request.headers.get('content-type') ?? '';
-  return header.split(';')[0]!.trim().toLowerCase();
+  return mediaTypeOf(request.headers.get('content-type'));
+}
+
+/** The media type of a `Content-Type` value without parameters, lowercased; '' when absent. */
+export function mediaTypeOf(header: string | null | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Bytes as UTF-8 text, as every body is read (malformed sequences become U+FFFD). */
+export function utf8Text(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
 }
 
 /** Whether a media type is JSON (`application/json` or any `+json` type). */

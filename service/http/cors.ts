@@ -6,7 +6,9 @@ export type AllowedOrigins = '*' | readonly string[];
 
 const allowMethods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'].join(',');
 const allowHeaders = ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'].join(',');
-const exposeHeaders = ['Location', 'WWW-Authenticate', 'Content-Length', 'Retry-After'].join(',');
+export const exposeHeaders = ['Location', 'WWW-Authenticate', 'Content-Length', 'Retry-After'].join(
+  ',',
+);
 const maxAge = '600';
 
 /**
@@ -25,13 +27,12 @@ const maxAge = '600';
  * headers go onto the final answer instead, which stays the adapter's lightweight Response.
  */
 export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler {
-  const list = allowed === '*' ? undefined : new Set(allowed);
-  const isAllowed = (origin: string, url: string) =>
-    list === undefined || list.has(origin) || origin === new URL(url).origin;
+  const policy = corsPolicy(allowed);
+  const {list} = policy;
   return async function cors(c, next) {
     const requestOrigin = c.req.header('origin');
     // With a list, only an allowed origin is echoed back; refused ones get the readable 403.
-    const origin = list === undefined ? '*' : requestOrigin;
+    const origin = policy.answerOrigin(requestOrigin);
     if (c.req.method === 'OPTIONS') {
       const headers = new Headers();
       // Refused origins pass the preflight only so that the refusal itself can be read.
@@ -44,7 +45,7 @@ export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler
       headers.append('Vary', 'Access-Control-Request-Headers');
       return new Response(null, {headers, status: 204, statusText: 'No Content'});
     }
-    if (requestOrigin && !isAllowed(requestOrigin, c.req.url)) {
+    if (requestOrigin && !policy.isAllowed(requestOrigin, c.req.url)) {
       return new ServiceError(
         403,
         ErrorCode.originNotAllowed,
@@ -56,18 +57,41 @@ export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler
       });
     }
     await next();
-    let headers: Headers;
     try {
-      headers = c.res.headers;
-      if (origin) headers.set('Access-Control-Allow-Origin', origin);
+      policy.decorate(c.res.headers, origin);
     } catch {
       // An answer with immutable headers (one fetched elsewhere) is copied once.
       c.res = new Response(c.res.body, c.res);
-      headers = c.res.headers;
-      if (origin) headers.set('Access-Control-Allow-Origin', origin);
+      policy.decorate(c.res.headers, origin);
     }
-    headers.set('Access-Control-Expose-Headers', exposeHeaders);
-    if (list) headers.append('Vary', 'Origin');
+  };
+}
+
+/** Which origins a service allows, and the headers its answers carry for them. */
+export interface CorsPolicy {
+  /** The allowed origins, or undefined for any. */
+  readonly list: ReadonlySet<string> | undefined;
+  /** `Access-Control-Allow-Origin` for a request from `requestOrigin`; undefined for none. */
+  answerOrigin(requestOrigin: string | undefined): string | undefined;
+  /** Whether a page on `origin` may call the service at `url` (its own origin always may). */
+  isAllowed(origin: string, url: string): boolean;
+  /** Adds the headers every answer but a preflight and a refusal carries. */
+  decorate(headers: Headers, origin: string | undefined): void;
+}
+
+/** The CORS rules of {@link corsMiddleware}, shared with the update route's fast path. */
+export function corsPolicy(allowed: AllowedOrigins = '*'): CorsPolicy {
+  const list = allowed === '*' ? undefined : new Set(allowed);
+  return {
+    list,
+    answerOrigin: (requestOrigin) => (list === undefined ? '*' : requestOrigin),
+    isAllowed: (origin, url) =>
+      list === undefined || list.has(origin) || origin === new URL(url).origin,
+    decorate(headers, origin) {
+      if (origin) headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Expose-Headers', exposeHeaders);
+      if (list) headers.append('Vary', 'Origin');
+    },
   };
 }
 

@@ -1,6 +1,14 @@
-export {isJsonMediaType, mediaType, parseJson, readBodyText, readJson} from './body.js';
-export {corsMiddleware, parseAllowedOrigins} from './cors.js';
-export type {AllowedOrigins} from './cors.js';
+export {
+  isJsonMediaType,
+  mediaType,
+  mediaTypeOf,
+  parseJson,
+  readBodyText,
+  readJson,
+  utf8Text,
+} from './body.js';
+export {corsMiddleware, corsPolicy, exposeHeaders, parseAllowedOrigins} from './cors.js';
+export type {AllowedOrigins, CorsPolicy} from './cors.js';
 export {Fields, arrayBody, guidList} from './fields.js';
 export {isGuid} from './guid.js';
 export {caseInsensitivePaths} from './route-case.js';

@@ -231,6 +231,33 @@ describe('group commit', () => {
     await store.close();
   });
 
+  test('a write of one record in a group is one statement; one that fails leaves the group as it was', async () => {
+    const held: Array<() => void> = [];
+    const store = openStore(tempDir(), {
+      groupCommits: true,
+      scheduleCommit: (commit) => held.push(commit),
+    }) as SqliteStore;
+    const items = store.collection<Item>('items');
+    items.put({id: 'a'});
+    held.splice(0)[0]!();
+    const durable = store.durability();
+    items.put({id: 'b'});
+    // One to open the group, one to write: no savepoint around a single statement.
+    const before = store.statements;
+    items.put({id: 'c'});
+    assert.equal(store.statements - before, 1);
+    const undone = store.undone;
+    assert.throws(() => items.put({id: 'd', size: 1n}));
+    assert.equal(store.undone, undone + 1, 'counted as undone, so caches drop what they hold');
+    held[0]!();
+    await durable();
+    assert.deepEqual(
+      items.list().map((item) => item.id),
+      ['a', 'b', 'c'],
+    );
+    await store.close();
+  });
+
   test('the log is synced off the event loop: answers wait for their sync, the next group goes on meanwhile', async () => {
     const {store, service, syncs, holdSyncs} = await syncHeldService();
     try {
