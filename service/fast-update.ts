@@ -7,6 +7,7 @@ import {configurationAnswer, readRequirement, type Configurator} from './configu
 import {EngineError} from './engine/index.js';
 import {ErrorCode, ServiceError} from './errors.js';
 import {
+  booleanValue,
   exposeHeaders,
   isJsonMediaType,
   mediaTypeOf,
@@ -261,19 +262,9 @@ function readQuery(
   return {ignoreConflicts: ignoreConflicts ?? false, compress: compress ?? false};
 }
 
-/** A boolean query value; `false` for empty (the default of both flags), null when invalid. */
+/** A boolean query value as the app reads it; `false` for empty (the default of both flags). */
 function readFlag(value: string): boolean | null {
-  switch (value.toLowerCase()) {
-    case 'true':
-    case '1':
-      return true;
-    case 'false':
-    case '0':
-    case '':
-      return false;
-    default:
-      return null;
-  }
+  return value === '' ? false : booleanValue(value);
 }
 
 /** The headers the fast path reads, by lowercase name; undefined when one of them comes twice. */

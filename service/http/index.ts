@@ -14,4 +14,4 @@ export {isGuid} from './guid.js';
 export {caseInsensitivePaths} from './route-case.js';
 export type {RoutePattern} from './route-case.js';
 export {Limits, bounded, checkJsonDepth, requestTargetLimits} from './limits.js';
-export {queryBoolean, queryInteger, queryString} from './query.js';
+export {booleanValue, queryBoolean, queryInteger, queryString} from './query.js';

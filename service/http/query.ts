@@ -32,6 +32,13 @@ export function queryValue(c: Context, name: string): string | undefined {
 export function queryBoolean(c: Context, name: string, fallback: boolean): boolean {
   const value = queryValue(c, name);
   if (value === undefined || value === '') return fallback;
+  const flag = booleanValue(value);
+  if (flag === null) throw invalid(name, 'must be true or false', value);
+  return flag;
+}
+
+/** The spellings of a boolean query value, `true|false|1|0` in any case; null for others. */
+export function booleanValue(value: string): boolean | null {
   switch (value.toLowerCase()) {
     case 'true':
     case '1':
@@ -40,7 +47,7 @@ export function queryBoolean(c: Context, name: string, fallback: boolean): boole
     case '0':
       return false;
     default:
-      throw invalid(name, 'must be true or false', value);
+      return null;
   }
 }
 
