@@ -125,3 +125,16 @@ describe('the headless session file and the modules beside it', () => {
     }
   });
 });
+
+// docs/decisions/0065-compile-on-load.md: a file's functions are compiled when it loads, not at
+// their first call while the shopper waits. The hint only works as the file's first line.
+describe("V8's compile hint", () => {
+  it('opens every file a page loads from dist/', () => {
+    const {firstRender, chunks} = graph();
+    const files = [...firstRender, ...chunks, sessionFile, ...(besideSessionFiles as string[])];
+    for (const file of files) {
+      const firstLine = readFileSync(file, 'utf8').split('\n', 1)[0];
+      assert.equal(firstLine, '//# allFunctionsCalledOnLoad', file);
+    }
+  });
+});
