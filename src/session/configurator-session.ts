@@ -2,7 +2,7 @@ import type {ChangeSource} from '../events/change-source.js';
 import {badResponse, readConfiguration} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
 import {anySignal, backoff} from './abort.js';
-import {HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
+import {httpClient, type HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
 import {
   SessionChangeEvent,
   SessionConflictEvent,
@@ -238,7 +238,7 @@ export class ConfiguratorSession extends EventTarget {
   constructor(options: SessionOptions) {
     super();
     this.#lang = options.lang ?? 'en';
-    this.#http = new HttpClient({
+    this.#http = httpClient({
       baseUrl: options.apiUrl,
       tokenSource: options.tokenSource,
       fetch: options.fetch,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
 import {ConfiguratorError, ErrorCode} from '../../src/session/errors.js';
-import {HttpClient, retryAfterMs} from '../../src/session/http-client.js';
+import {httpClient, retryAfterMs} from '../../src/session/http-client.js';
 import type {TokenSource} from '../../src/session/token-source.js';
 import {deferred, startLocalServer, type Answer} from './local-server.js';
 
@@ -32,7 +32,7 @@ describe('HttpClient', async () => {
   });
   after(() => server.close());
   const client = (tokens: TokenSource = countingTokens(), timeoutMs = 2000) =>
-    new HttpClient({baseUrl: `${server.url}/`, tokenSource: tokens, retry: fastRetry, timeoutMs});
+    httpClient({baseUrl: `${server.url}/`, tokenSource: tokens, retry: fastRetry, timeoutMs});
 
   test('sends the bearer token, JSON or plain text bodies and the query', async () => {
     answers = [{body: {a: 1}}, {body: {b: 2}}];
@@ -129,7 +129,7 @@ describe('HttpClient', async () => {
 
   test('honours Retry-After on 429', async () => {
     answers = [{status: 429, headers: {'Retry-After': '0.2'}, body: {code: 'slow', message: ''}}];
-    const http = new HttpClient({
+    const http = httpClient({
       baseUrl: server.url,
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1000},
@@ -180,7 +180,7 @@ describe('HttpClient', async () => {
       calls++;
       throw new TypeError('fetch failed');
     };
-    const http = new HttpClient({
+    const http = httpClient({
       baseUrl: server.url,
       tokenSource: countingTokens(),
       fetch: failing,
@@ -204,7 +204,7 @@ describe('HttpClient', async () => {
       return {body: {late: true}};
     };
     answers = [stalled, stalled, stalled];
-    const http = new HttpClient({
+    const http = httpClient({
       baseUrl: server.url,
       tokenSource: countingTokens(),
       timeoutMs: 50,
@@ -233,7 +233,7 @@ describe('HttpClient', async () => {
     release.resolve();
     const backoff = new AbortController();
     answers = [{status: 503, body: ''}];
-    const http = new HttpClient({
+    const http = httpClient({
       baseUrl: server.url,
       tokenSource: countingTokens(),
       retry: {attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000},
@@ -251,7 +251,7 @@ describe('HttpClient', async () => {
   test('an unreachable service is a retryable network error', async () => {
     const gone = await startLocalServer(() => ({}));
     await gone.close();
-    const http = new HttpClient({
+    const http = httpClient({
       baseUrl: gone.url,
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
