@@ -433,19 +433,14 @@ export class ConfiguratorSession extends EventTarget {
       await this.#load(this.#failedLoad, true);
       return;
     }
-    if (this.#errorKept && !this.#pausedByError) {
-      // Already being sent again (by the recovery, or the shopper's next input): wait for it.
-      await this.#whenSettled();
-      if (this.#pausedByError && this.#error) throw this.#error;
-      return;
-    }
-    if (!this.#pausedByError) {
+    if (this.#pausedByError) {
+      this.#pausedByError = false;
+      this.#pump();
+    } else if (!this.#errorKept) {
       // Nothing waits to be re-sent (a refused input, a failed quote): the shopper has seen it.
-      this.dismissError();
-      return;
+      return this.dismissError();
     }
-    this.#pausedByError = false;
-    this.#pump();
+    // Else already being sent again (by the recovery, or the shopper's next input): wait for it.
     await this.#whenSettled();
     if (this.#pausedByError && this.#error) throw this.#error;
   }
