@@ -24,23 +24,15 @@ const optional =
 const optionalText = optional(string);
 const optionalNumber = optional(number);
 
-/** A list whose every item has `shape`; `optional` lets the list be missing (null too). */
-class ListOf {
-  readonly shape: Shape;
-  readonly optional: boolean;
-  constructor(shape: Shape, optional = false) {
-    this.shape = shape;
-    this.optional = optional;
-  }
-}
-
 /**
  * What one object must hold: a field's check, the shape of an object in it, or a list of such
- * objects. The key names the field in the error message.
+ * objects (`[shape]`, or `[shape, true]` when the list may be missing or null). The key names
+ * the field in the error message.
  */
 interface Shape {
   [field: string]: Check | Shape | ListOf;
 }
+type ListOf = [shape: Shape, optional?: boolean];
 
 const named: Shape = {id: string, name: string};
 
@@ -63,7 +55,7 @@ const nodeShape: Shape = {
   priceLabel: string,
   priceIncVATLabel: string,
 };
-nodeShape.features = new ListOf(nodeShape);
+nodeShape.features = [nodeShape];
 
 const configurationShape: Shape = {
   id: (v) => typeof v === 'string' && v !== '',
@@ -79,28 +71,23 @@ const configurationShape: Shape = {
     name: string,
     description: optionalText,
     imageUrl: optionalText,
-    steps: new ListOf({
-      id: string,
-      title: string,
-      iconUrl: optionalText,
-      features: new ListOf(nodeShape),
-    }),
+    steps: [{id: string, title: string, iconUrl: optionalText, features: [nodeShape]}],
   },
-  conflicts: new ListOf(
+  conflicts: [
     {
       featurePath: optional(array),
       feature: named,
-      alternativeOptions: new ListOf(named, true),
+      alternativeOptions: [named, true],
       type: number,
       requestedValue: number,
       actualValue: number,
     },
     true,
-  ),
-  leasePricesLabels: new ListOf(
+  ],
+  leasePricesLabels: [
     {months: number, monthlyPriceExVATLabel: string, monthlyPriceIncVATLabel: string},
     true,
-  ),
+  ],
 };
 
 /** A `bad_response` naming the first thing that is wrong, for the host developer. */
@@ -127,12 +114,11 @@ export function readConfiguration(body: unknown): Configuration {
     for (const [field, rule] of Object.entries(shape)) {
       const child = value[field];
       const at = path ? `${path}.${field}` : field;
-      if (rule instanceof ListOf) {
-        if (rule.optional && child == null) continue;
+      if (Array.isArray(rule)) {
+        const [shape, optional] = rule;
+        if (optional && child == null) continue;
         if (!Array.isArray(child)) throw badResponse(`${at} is missing or wrong`);
-        child.forEach((item, i) =>
-          pending.push({value: item, shape: rule.shape, path: `${at}[${i}]`}),
-        );
+        child.forEach((item, i) => pending.push({value: item, shape, path: `${at}[${i}]`}));
       } else if (typeof rule === 'object') {
         pending.push({value: child, shape: rule, path: at});
       } else if (!rule(child)) {
