@@ -341,32 +341,28 @@ export class ConfiguratorSession extends EventTarget {
    * Accept (re-send with ignoreConflicts=true) or cancel (keep the previous configuration) the
    * pending conflict. Resolves null when there is none.
    */
-  resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
-    if (this.#disposed) return Promise.reject(abortedError());
+  async resolveConflict(
+    accept: boolean,
+    options: InputOptions = {},
+  ): Promise<ChangeResult | null> {
+    if (this.#disposed) throw abortedError();
     const conflict = this.#conflict;
-    if (!conflict || !this.#configuration) return Promise.resolve(null);
+    if (!conflict || !this.#configuration) return null;
     this.#conflict = null;
     const {input} = conflict;
-    if (!accept) {
-      const result: ChangeResult = {
-        configuration: this.#configuration,
-        changes: [],
-        cancelled: true,
-      };
+    let result: ChangeResult | Promise<ChangeResult>;
+    if (accept) {
+      input.ignoreConflicts = true;
+      if (options.source) input.source = options.source;
+      result = new Promise((resolve, reject) => input.waiters.push({resolve, reject}));
+      this.#queue.unshift(input);
+    } else {
+      result = {configuration: this.#configuration, changes: [], cancelled: true};
       for (const waiter of input.waiters) waiter.resolve(result);
-      this.#changed();
-      this.#pump();
-      return Promise.resolve(result);
     }
-    input.ignoreConflicts = true;
-    if (options.source) input.source = options.source;
-    const promise = new Promise<ChangeResult>((resolve, reject) =>
-      input.waiters.push({resolve, reject}),
-    );
-    this.#queue.unshift(input);
     this.#changed();
     this.#pump();
-    return promise;
+    return result;
   }
 
   /** Changes the session's language (v3 PUT {id}/changelanguage, plain-text body). */
@@ -457,22 +453,21 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Drops the session and starts the same model anew. */
-  restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
+  async restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
     const model = this.#model ?? this.#configuration?.featureModelId;
-    if (!model) return Promise.reject(notStarted());
+    if (!model) throw notStarted();
     return this.start(model, options);
   }
 
   /** Aborts everything in flight; no more events. Waiting promises reject with `aborted`. */
   dispose(): void {
     if (this.#disposed) return;
-    // Disposed first, so the reset below emits nothing.
+    // Disposed first, so the reset below emits nothing, plans nothing and lets every wait for
+    // the queue end.
     this.#status = 'disposed';
     this.#reset();
     const target = globalThis as {removeEventListener?: EventTarget['removeEventListener']};
     target.removeEventListener?.('online', this.#onOnline);
-    this.#cancelRecovery();
-    for (const settled of this.#settledWaiters.splice(0)) settled();
   }
 
   get #disposed() {
