@@ -545,7 +545,7 @@ export class ConfiguratorSession extends EventTarget {
 
   // --- inputs ----------------------------------------------------------------------------
 
-  #input(
+  async #input(
     kind: InputKind,
     nodeId: string,
     value: number,
@@ -553,8 +553,8 @@ export class ConfiguratorSession extends EventTarget {
     source: ChangeSource = 'user',
     quietMs = 0,
   ): Promise<ChangeResult> {
-    if (this.#disposed) return Promise.reject(abortedError());
-    if (!this.#configuration && this.#status !== 'loading') return Promise.reject(notStarted());
+    if (this.#disposed) throw abortedError();
+    if (!this.#configuration && this.#status !== 'loading') throw notStarted();
     return new Promise<ChangeResult>((resolve, reject) => {
       const input: Input = {
         kind,
@@ -577,7 +577,8 @@ export class ConfiguratorSession extends EventTarget {
           if (replaced.holdUntil > 0) input.since = replaced.since;
         }
       }
-      if (quietMs > 0 && kind !== 'select' && kind !== 'language') {
+      // Only `setValue` and `setText` pass a quiet period.
+      if (quietMs > 0) {
         input.holdUntil = Math.min(input.since + maxHoldMs, Date.now() + quietMs);
       } else {
         // Anything else goes in order after what is held, so what is held goes now.
@@ -593,8 +594,14 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Sends the next input unless one is in flight or the queue is paused. */
   #pump() {
-    if (this.#inflight || this.#conflict || this.#pausedByError) return this.#checkSettled();
-    if (this.#status !== 'ready' || !this.#configuration || this.#held) {
+    if (
+      this.#inflight ||
+      this.#conflict ||
+      this.#pausedByError ||
+      this.#held ||
+      this.#status !== 'ready' ||
+      !this.#configuration
+    ) {
       return this.#checkSettled();
     }
     const head = this.#queue[0];
