@@ -141,7 +141,7 @@ const refusedCodes: ReadonlySet<ErrorCode> = new Set([
 
 const versioned = '/configurator/3/configurator';
 
-// An update names a session and a node: a 404 that is not about the node is about the session.
+// An input names a session and maybe a node: a 404 that is not about a node is about the session.
 const updateNotFound = (serviceCode: string | null): ErrorCode =>
   serviceCode === 'unknown_node' || serviceCode === 'unknown_step'
     ? ErrorCode.notFound
@@ -341,10 +341,7 @@ export class ConfiguratorSession extends EventTarget {
    * Accept (re-send with ignoreConflicts=true) or cancel (keep the previous configuration) the
    * pending conflict. Resolves null when there is none.
    */
-  async resolveConflict(
-    accept: boolean,
-    options: InputOptions = {},
-  ): Promise<ChangeResult | null> {
+  async resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
     if (this.#disposed) throw abortedError();
     const conflict = this.#conflict;
     if (!conflict || !this.#configuration) return null;
@@ -655,51 +652,42 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   #send(input: Input, configuration: Configuration): Promise<Configuration> {
+    const {kind, text} = input;
+    // Nothing to ask when the session already speaks it (a lang set before loading).
+    if (kind === 'language' && configuration.languageIso === text) {
+      return Promise.resolve(configuration);
+    }
     const signal = this.#abort.signal;
     const id = encodeURIComponent(configuration.id);
-    switch (input.kind) {
-      case 'language':
-        // Nothing to ask when the session already speaks it (a lang set before loading).
-        if (configuration.languageIso === input.text) return Promise.resolve(configuration);
-        return this.#http.request({
-          method: 'PUT',
-          path: `/api/3/configurator/${id}/changelanguage`,
-          text: input.text,
-          signal,
-          read: readConfiguration,
-        });
-      case 'text': {
-        const body: TextRequirement = {featureModelNodeId: input.nodeId, textValue: input.text};
-        return this.#http.request({
-          method: 'PUT',
-          path: `${versioned}/${id}/text`,
-          json: body,
-          signal,
-          notFoundCode: updateNotFound,
-          read: readConfiguration,
-        });
-      }
-      default: {
-        // Compressed answers only once their merge is here (see `loadMerge`).
-        const merge = this.#merge instanceof Promise ? undefined : this.#merge;
-        const update = (compress: boolean) =>
-          this.#http.request({
-            method: 'PUT',
-            path: `/api/3/configurator/${id}`,
-            query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
-            json: requirementOf(input),
-            signal,
-            notFoundCode: updateNotFound,
-            read: (body) =>
-              compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
-          });
-        // A whole answer is read by readConfiguration: never null.
-        const whole = () => update(false) as Promise<Configuration>;
-        if (!merge) return whole();
-        // Null: the answer could not be merged; the update is idempotent, so ask for it whole.
-        return update(true).then((answer) => answer ?? whole());
-      }
-    }
+    // Compressed answers only once their merge is here (see `loadMerge`).
+    const merge = this.#merge instanceof Promise ? undefined : this.#merge;
+    const send = (compress: boolean) =>
+      this.#http.request({
+        method: 'PUT',
+        signal,
+        notFoundCode: updateNotFound,
+        read: (body) =>
+          compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
+        ...(kind === 'language'
+          ? {path: `/api/3/configurator/${id}/changelanguage`, text}
+          : kind === 'text'
+            ? {
+                path: `${versioned}/${id}/text`,
+                json: {featureModelNodeId: input.nodeId, textValue: text} satisfies TextRequirement,
+              }
+            : {
+                path: `/api/3/configurator/${id}`,
+                query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
+                json: requirementOf(input),
+              }),
+      });
+    // A whole answer is read by readConfiguration: never null.
+    const whole = () => send(false) as Promise<Configuration>;
+    // Only updates are answered compressed. Null: the answer could not be merged; the update is
+    // idempotent, so ask for it whole.
+    return merge && kind !== 'language' && kind !== 'text'
+      ? send(true).then((answer) => answer ?? whole())
+      : whole();
   }
 
   #answered(input: Input, body: Configuration) {
