@@ -238,13 +238,7 @@ export class ConfiguratorSession extends EventTarget {
   constructor(options: SessionOptions) {
     super();
     this.#lang = options.lang ?? 'en';
-    this.#http = httpClient({
-      baseUrl: options.apiUrl,
-      tokenSource: options.tokenSource,
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-    });
+    this.#http = httpClient(options);
     this.#recoveryOptions =
       options.recovery === false ? null : {...defaultRecovery, ...options.recovery};
     this.#loadMerge = options.loadMerge;

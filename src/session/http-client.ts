@@ -15,9 +15,10 @@ export interface RetryOptions {
 
 export const defaultRetry: RetryOptions = {attempts: 4, baseDelayMs: 300, maxDelayMs: 8_000};
 
+/** The session's options the client reads (the session passes its own). */
 export interface HttpClientOptions {
   /** The service's base URL; a trailing slash is ignored. */
-  baseUrl: string;
+  apiUrl: string;
   tokenSource: TokenSource;
   fetch?: typeof fetch;
   /** Per attempt, in milliseconds. */
@@ -85,7 +86,7 @@ export interface HttpClient {
  * and jitter. Every failure becomes a {@link ConfiguratorError}.
  */
 export function httpClient(options: HttpClientOptions): HttpClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = options.apiUrl.replace(/\/+$/, '');
   const {tokenSource: tokens, timeoutMs = 15_000} = options;
   const {attempts, baseDelayMs, maxDelayMs}: RetryOptions = {...defaultRetry, ...options.retry};
   const doFetch = versionFallbackFetch(

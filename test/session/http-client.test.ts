@@ -32,7 +32,7 @@ describe('HttpClient', async () => {
   });
   after(() => server.close());
   const client = (tokens: TokenSource = countingTokens(), timeoutMs = 2000) =>
-    httpClient({baseUrl: `${server.url}/`, tokenSource: tokens, retry: fastRetry, timeoutMs});
+    httpClient({apiUrl: `${server.url}/`, tokenSource: tokens, retry: fastRetry, timeoutMs});
 
   test('sends the bearer token, JSON or plain text bodies and the query', async () => {
     answers = [{body: {a: 1}}, {body: {b: 2}}];
@@ -130,7 +130,7 @@ describe('HttpClient', async () => {
   test('honours Retry-After on 429', async () => {
     answers = [{status: 429, headers: {'Retry-After': '0.2'}, body: {code: 'slow', message: ''}}];
     const http = httpClient({
-      baseUrl: server.url,
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1000},
     });
@@ -181,7 +181,7 @@ describe('HttpClient', async () => {
       throw new TypeError('fetch failed');
     };
     const http = httpClient({
-      baseUrl: server.url,
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       fetch: failing,
       retry: fastRetry,
@@ -205,7 +205,7 @@ describe('HttpClient', async () => {
     };
     answers = [stalled, stalled, stalled];
     const http = httpClient({
-      baseUrl: server.url,
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       timeoutMs: 50,
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
@@ -234,7 +234,7 @@ describe('HttpClient', async () => {
     const backoff = new AbortController();
     answers = [{status: 503, body: ''}];
     const http = httpClient({
-      baseUrl: server.url,
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       retry: {attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000},
       fetch: async (input, init) => {
@@ -252,7 +252,7 @@ describe('HttpClient', async () => {
     const gone = await startLocalServer(() => ({}));
     await gone.close();
     const http = httpClient({
-      baseUrl: gone.url,
+      apiUrl: gone.url,
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
     });
