@@ -718,17 +718,18 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
   #apply(configuration: Configuration, source: ChangeSource): string[] {
-    const before = this.#configuration ? {values: this.#values, texts: this.#texts} : null;
     const values = normaliseValues(configuration.values);
     // An answer without texts (an older generation) leaves the known texts as they are.
     const texts =
       configuration.textValues === undefined
         ? this.#texts
         : normaliseTexts(configuration.textValues);
+    const changes = this.#configuration
+      ? changedNodes({values: this.#values, texts: this.#texts}, {values, texts})
+      : [];
     this.#configuration = configuration;
     this.#values = values;
     this.#texts = texts;
-    const changes = before ? changedNodes(before, {values, texts}) : [];
     this.#changed();
     if (changes.length > 0) this.#emit(new SessionChangeEvent(configuration, changes, source));
     return changes;
@@ -790,11 +791,9 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Every input not applied yet, in order: the one in conflict, the one in flight, the queue. */
   #inputs(): Input[] {
-    return [
-      ...(this.#conflict ? [this.#conflict.input] : []),
-      ...(this.#inflight ? [this.#inflight] : []),
-      ...this.#queue,
-    ];
+    return [this.#conflict?.input, this.#inflight, ...this.#queue].filter(
+      (input): input is Input => !!input,
+    );
   }
 
   #pending(): Map<string, PendingInput> {
