@@ -225,7 +225,7 @@ export class ConfiguratorSession extends EventTarget {
   #recoveryOptions: RecoveryOptions | null;
   /** Background retries since the last success; sets the next backoff. */
   #recoveryAttempt = 0;
-  #recoveryTimer: ReturnType<typeof setTimeout> | null = null;
+  #recoveryTimer: ReturnType<typeof setTimeout> | undefined;
   #retryAt: number | null = null;
   #loadMerge: (() => Promise<MergeModule>) | undefined;
   #merge: MergeModule | Promise<unknown> | undefined;
@@ -470,11 +470,13 @@ export class ConfiguratorSession extends EventTarget {
   /** `again`: a retry, whose failure stays reported (and shown) until it succeeds. */
   async #load(load: Load, again = false): Promise<Configuration> {
     if (this.#disposed) throw abortedError();
-    if (!again) this.#recoveryAttempt = 0;
     this.#reset();
     const epoch = this.#epoch;
     this.#status = 'loading';
-    if (!again) this.#error = null;
+    if (!again) {
+      this.#error = null;
+      this.#recoveryAttempt = 0;
+    }
     this.#failedLoad = null;
     this.#begin();
     try {
@@ -762,7 +764,6 @@ export class ConfiguratorSession extends EventTarget {
     this.#recoveryAttempt++;
     this.#retryAt = Date.now() + delay;
     const timer = setTimeout(() => {
-      this.#recoveryTimer = null;
       this.#cancelRecovery();
       this.retry().catch(() => {});
     }, delay);
@@ -772,8 +773,7 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   #cancelRecovery() {
-    if (this.#recoveryTimer !== null) clearTimeout(this.#recoveryTimer);
-    this.#recoveryTimer = null;
+    clearTimeout(this.#recoveryTimer);
     if (this.#retryAt === null) return;
     this.#retryAt = null;
     this.#snapshot = null;
