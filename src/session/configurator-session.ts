@@ -390,7 +390,8 @@ export class ConfiguratorSession extends EventTarget {
       this.#http.request({
         read: readConfiguration,
         ...request,
-        signal: this.#signal(request.signal),
+        // The session's own signal joined with the caller's: either aborts the request.
+        signal: anySignal(this.#abort.signal, request.signal),
       });
     if (!report) return send() as Promise<T>;
     const epoch = this.#epoch;
@@ -505,11 +506,6 @@ export class ConfiguratorSession extends EventTarget {
       this.#fail(failure, true);
       throw failure;
     }
-  }
-
-  /** The session's own signal, joined with a caller's: either aborts the request. */
-  #signal(caller?: AbortSignal): AbortSignal {
-    return anySignal(this.#abort.signal, caller);
   }
 
   /** A GET answering a configuration: a start, an open. */
