@@ -202,17 +202,15 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
         },
         body: report ? JSON.stringify({rejected}) : undefined,
       });
-      const {status} = response;
-      const body: unknown = await response.json().catch((error: unknown) => {
-        if (response.ok) {
-          throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
-        }
-      });
-      if (response.ok) return body;
-      if (
-        status === 403 &&
-        (body as {code?: unknown} | null)?.code === ErrorCode.originNotAllowed
-      ) {
+      const {status, ok} = response;
+      // Read when it matters: the token, or the code of a 403 that may refuse the origin.
+      const body: unknown =
+        (ok || status === 403) &&
+        (await response.json().catch((error: unknown) => {
+          if (ok) throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
+        }));
+      if (ok) return body;
+      if ((body as {code?: unknown} | null)?.code === ErrorCode.originNotAllowed) {
         throw new ConfiguratorError(
           ErrorCode.originNotAllowed,
           "The token endpoint refused this page's origin",
