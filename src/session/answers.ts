@@ -10,7 +10,15 @@ import type {Configuration} from '../wire/index.js';
  * country are only displayed or compared, a disabled flag only tested); unknown fields pass.
  */
 
-type Check = (value: unknown) => boolean;
+/**
+ * A field's check: true when `value` is right. A nested object or list is not checked here but
+ * queued in `pending` with its path (`at`), so the walk below needs no recursion.
+ */
+type Check = (value: unknown, at: string, pending: Pending[]) => boolean;
+/** What one object must hold, by field; the key names the field in the error message. */
+type Shape = Record<string, Check>;
+/** An object still to check: its value, its shape and its path from the answer. */
+type Pending = [value: unknown, shape: Shape, path: string];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,28 +27,20 @@ const number: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const array: Check = (v) => Array.isArray(v);
 const optional =
   (check: Check): Check =>
-  (v) =>
-    v === undefined || v === null || check(v);
+  (v, at, pending) =>
+    v === undefined || v === null || check(v, at, pending);
 const optionalText = optional(string);
 const optionalNumber = optional(number);
-
-/** A list whose every item has `shape`; `optional` lets the list be missing (null too). */
-class ListOf {
-  readonly shape: Shape;
-  readonly optional: boolean;
-  constructor(shape: Shape, optional = false) {
-    this.shape = shape;
-    this.optional = optional;
-  }
-}
-
-/**
- * What one object must hold: a field's check, the shape of an object in it, or a list of such
- * objects. The key names the field in the error message.
- */
-interface Shape {
-  [field: string]: Check | Shape | ListOf;
-}
+/** An object of `shape` (queued: `push` answers the new length, never 0, so the field passes). */
+const object =
+  (shape: Shape): Check =>
+  (v, at, pending) =>
+    pending.push([v, shape, at]) > 0;
+/** A list whose every item is an object of `shape`. */
+const list =
+  (shape: Shape): Check =>
+  (v, at, pending) =>
+    Array.isArray(v) && v.every((item, i) => pending.push([item, shape, `${at}[${i}]`]));
 
 const named: Shape = {id: string, name: string};
 
@@ -63,7 +63,7 @@ const nodeShape: Shape = {
   priceLabel: string,
   priceIncVATLabel: string,
 };
-nodeShape.features = new ListOf(nodeShape);
+nodeShape.features = list(nodeShape);
 
 const configurationShape: Shape = {
   id: (v) => typeof v === 'string' && v !== '',
@@ -75,31 +75,24 @@ const configurationShape: Shape = {
   additionalPriceExVATLabel: string,
   totalPriceIncVATLabel: string,
   totalPriceExVATLabel: string,
-  featureModel: {
+  featureModel: object({
     name: string,
     description: optionalText,
     imageUrl: optionalText,
-    steps: new ListOf({
-      id: string,
-      title: string,
-      iconUrl: optionalText,
-      features: new ListOf(nodeShape),
-    }),
-  },
-  conflicts: new ListOf(
-    {
+    steps: list({id: string, title: string, iconUrl: optionalText, features: list(nodeShape)}),
+  }),
+  conflicts: optional(
+    list({
       featurePath: optional(array),
-      feature: named,
-      alternativeOptions: new ListOf(named, true),
+      feature: object(named),
+      alternativeOptions: optional(list(named)),
       type: number,
       requestedValue: number,
       actualValue: number,
-    },
-    true,
+    }),
   ),
-  leasePricesLabels: new ListOf(
-    {months: number, monthlyPriceExVATLabel: string, monthlyPriceIncVATLabel: string},
-    true,
+  leasePricesLabels: optional(
+    list({months: number, monthlyPriceExVATLabel: string, monthlyPriceIncVATLabel: string}),
   ),
 };
 
@@ -118,26 +111,13 @@ export function badResponse(what: string, status: number | null = null, cause?: 
  * depth cannot overflow the stack, and each object is visited once.
  */
 export function readConfiguration(body: unknown): Configuration {
-  const pending: {value: unknown; shape: Shape; path: string}[] = [
-    {value: body, shape: configurationShape, path: ''},
-  ];
+  const pending: Pending[] = [[body, configurationShape, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const {value, shape, path} = next;
+    const [value, shape, path] = next;
     if (!isObject(value)) throw badResponse(`${path || 'the answer'} is not an object`);
-    for (const [field, rule] of Object.entries(shape)) {
-      const child = value[field];
+    for (const [field, check] of Object.entries(shape)) {
       const at = path ? `${path}.${field}` : field;
-      if (rule instanceof ListOf) {
-        if (rule.optional && child == null) continue;
-        if (!Array.isArray(child)) throw badResponse(`${at} is missing or wrong`);
-        child.forEach((item, i) =>
-          pending.push({value: item, shape: rule.shape, path: `${at}[${i}]`}),
-        );
-      } else if (typeof rule === 'object') {
-        pending.push({value: child, shape: rule, path: at});
-      } else if (!rule(child)) {
-        throw badResponse(`${at} is missing or wrong`);
-      }
+      if (!check(value[field], at, pending)) throw badResponse(`${at} is missing or wrong`);
     }
   }
   return body as Configuration;

@@ -2,7 +2,7 @@ import type {ChangeSource} from '../events/change-source.js';
 import {badResponse, readConfiguration} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
 import {anySignal, backoff} from './abort.js';
-import {HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
+import {httpClient, type HttpClient, type HttpRequest, type RetryOptions} from './http-client.js';
 import {
   SessionChangeEvent,
   SessionConflictEvent,
@@ -141,7 +141,7 @@ const refusedCodes: ReadonlySet<ErrorCode> = new Set([
 
 const versioned = '/configurator/3/configurator';
 
-// An update names a session and a node: a 404 that is not about the node is about the session.
+// An input names a session and maybe a node: a 404 that is not about a node is about the session.
 const updateNotFound = (serviceCode: string | null): ErrorCode =>
   serviceCode === 'unknown_node' || serviceCode === 'unknown_step'
     ? ErrorCode.notFound
@@ -225,7 +225,7 @@ export class ConfiguratorSession extends EventTarget {
   #recoveryOptions: RecoveryOptions | null;
   /** Background retries since the last success; sets the next backoff. */
   #recoveryAttempt = 0;
-  #recoveryTimer: ReturnType<typeof setTimeout> | null = null;
+  #recoveryTimer: ReturnType<typeof setTimeout> | undefined;
   #retryAt: number | null = null;
   #loadMerge: (() => Promise<MergeModule>) | undefined;
   #merge: MergeModule | Promise<unknown> | undefined;
@@ -238,13 +238,7 @@ export class ConfiguratorSession extends EventTarget {
   constructor(options: SessionOptions) {
     super();
     this.#lang = options.lang ?? 'en';
-    this.#http = new HttpClient({
-      baseUrl: options.apiUrl,
-      tokenSource: options.tokenSource,
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-    });
+    this.#http = httpClient(options);
     this.#recoveryOptions =
       options.recovery === false ? null : {...defaultRecovery, ...options.recovery};
     this.#loadMerge = options.loadMerge;
@@ -341,32 +335,25 @@ export class ConfiguratorSession extends EventTarget {
    * Accept (re-send with ignoreConflicts=true) or cancel (keep the previous configuration) the
    * pending conflict. Resolves null when there is none.
    */
-  resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
-    if (this.#disposed) return Promise.reject(abortedError());
+  async resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
+    if (this.#disposed) throw abortedError();
     const conflict = this.#conflict;
-    if (!conflict || !this.#configuration) return Promise.resolve(null);
+    if (!conflict || !this.#configuration) return null;
     this.#conflict = null;
     const {input} = conflict;
-    if (!accept) {
-      const result: ChangeResult = {
-        configuration: this.#configuration,
-        changes: [],
-        cancelled: true,
-      };
+    let result: ChangeResult | Promise<ChangeResult>;
+    if (accept) {
+      input.ignoreConflicts = true;
+      if (options.source) input.source = options.source;
+      result = new Promise((resolve, reject) => input.waiters.push({resolve, reject}));
+      this.#queue.unshift(input);
+    } else {
+      result = {configuration: this.#configuration, changes: [], cancelled: true};
       for (const waiter of input.waiters) waiter.resolve(result);
-      this.#changed();
-      this.#pump();
-      return Promise.resolve(result);
     }
-    input.ignoreConflicts = true;
-    if (options.source) input.source = options.source;
-    const promise = new Promise<ChangeResult>((resolve, reject) =>
-      input.waiters.push({resolve, reject}),
-    );
-    this.#queue.unshift(input);
     this.#changed();
     this.#pump();
-    return promise;
+    return result;
   }
 
   /** Changes the session's language (v3 PUT {id}/changelanguage, plain-text body). */
@@ -403,7 +390,8 @@ export class ConfiguratorSession extends EventTarget {
       this.#http.request({
         read: readConfiguration,
         ...request,
-        signal: this.#signal(request.signal),
+        // The session's own signal joined with the caller's: either aborts the request.
+        signal: anySignal(this.#abort.signal, request.signal),
       });
     if (!report) return send() as Promise<T>;
     const epoch = this.#epoch;
@@ -433,19 +421,14 @@ export class ConfiguratorSession extends EventTarget {
       await this.#load(this.#failedLoad, true);
       return;
     }
-    if (this.#errorKept && !this.#pausedByError) {
-      // Already being sent again (by the recovery, or the shopper's next input): wait for it.
-      await this.#whenSettled();
-      if (this.#pausedByError && this.#error) throw this.#error;
-      return;
-    }
-    if (!this.#pausedByError) {
+    if (this.#pausedByError) {
+      this.#pausedByError = false;
+      this.#pump();
+    } else if (!this.#errorKept) {
       // Nothing waits to be re-sent (a refused input, a failed quote): the shopper has seen it.
-      this.dismissError();
-      return;
+      return this.dismissError();
     }
-    this.#pausedByError = false;
-    this.#pump();
+    // Else already being sent again (by the recovery, or the shopper's next input): wait for it.
     await this.#whenSettled();
     if (this.#pausedByError && this.#error) throw this.#error;
   }
@@ -462,22 +445,21 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Drops the session and starts the same model anew. */
-  restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
+  async restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
     const model = this.#model ?? this.#configuration?.featureModelId;
-    if (!model) return Promise.reject(notStarted());
+    if (!model) throw notStarted();
     return this.start(model, options);
   }
 
   /** Aborts everything in flight; no more events. Waiting promises reject with `aborted`. */
   dispose(): void {
     if (this.#disposed) return;
-    // Disposed first, so the reset below emits nothing.
+    // Disposed first, so the reset below emits nothing, plans nothing and lets every wait for
+    // the queue end.
     this.#status = 'disposed';
     this.#reset();
     const target = globalThis as {removeEventListener?: EventTarget['removeEventListener']};
     target.removeEventListener?.('online', this.#onOnline);
-    this.#cancelRecovery();
-    for (const settled of this.#settledWaiters.splice(0)) settled();
   }
 
   get #disposed() {
@@ -489,11 +471,13 @@ export class ConfiguratorSession extends EventTarget {
   /** `again`: a retry, whose failure stays reported (and shown) until it succeeds. */
   async #load(load: Load, again = false): Promise<Configuration> {
     if (this.#disposed) throw abortedError();
-    if (!again) this.#recoveryAttempt = 0;
     this.#reset();
     const epoch = this.#epoch;
     this.#status = 'loading';
-    if (!again) this.#error = null;
+    if (!again) {
+      this.#error = null;
+      this.#recoveryAttempt = 0;
+    }
     this.#failedLoad = null;
     this.#begin();
     try {
@@ -524,11 +508,6 @@ export class ConfiguratorSession extends EventTarget {
     }
   }
 
-  /** The session's own signal, joined with a caller's: either aborts the request. */
-  #signal(caller?: AbortSignal): AbortSignal {
-    return anySignal(this.#abort.signal, caller);
-  }
-
   /** A GET answering a configuration: a start, an open. */
   #get(path: string, signal?: AbortSignal, options?: Partial<HttpRequest>): Promise<Configuration> {
     return this._send({method: 'GET', path, query: {lang: this.#lang}, signal, ...options});
@@ -555,7 +534,7 @@ export class ConfiguratorSession extends EventTarget {
 
   // --- inputs ----------------------------------------------------------------------------
 
-  #input(
+  async #input(
     kind: InputKind,
     nodeId: string,
     value: number,
@@ -563,8 +542,8 @@ export class ConfiguratorSession extends EventTarget {
     source: ChangeSource = 'user',
     quietMs = 0,
   ): Promise<ChangeResult> {
-    if (this.#disposed) return Promise.reject(abortedError());
-    if (!this.#configuration && this.#status !== 'loading') return Promise.reject(notStarted());
+    if (this.#disposed) throw abortedError();
+    if (!this.#configuration && this.#status !== 'loading') throw notStarted();
     return new Promise<ChangeResult>((resolve, reject) => {
       const input: Input = {
         kind,
@@ -587,7 +566,8 @@ export class ConfiguratorSession extends EventTarget {
           if (replaced.holdUntil > 0) input.since = replaced.since;
         }
       }
-      if (quietMs > 0 && kind !== 'select' && kind !== 'language') {
+      // Only `setValue` and `setText` pass a quiet period.
+      if (quietMs > 0) {
         input.holdUntil = Math.min(input.since + maxHoldMs, Date.now() + quietMs);
       } else {
         // Anything else goes in order after what is held, so what is held goes now.
@@ -603,8 +583,14 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Sends the next input unless one is in flight or the queue is paused. */
   #pump() {
-    if (this.#inflight || this.#conflict || this.#pausedByError) return this.#checkSettled();
-    if (this.#status !== 'ready' || !this.#configuration || this.#held) {
+    if (
+      this.#inflight ||
+      this.#conflict ||
+      this.#pausedByError ||
+      this.#held ||
+      this.#status !== 'ready' ||
+      !this.#configuration
+    ) {
       return this.#checkSettled();
     }
     const head = this.#queue[0];
@@ -658,51 +644,42 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   #send(input: Input, configuration: Configuration): Promise<Configuration> {
+    const {kind, text} = input;
+    // Nothing to ask when the session already speaks it (a lang set before loading).
+    if (kind === 'language' && configuration.languageIso === text) {
+      return Promise.resolve(configuration);
+    }
     const signal = this.#abort.signal;
     const id = encodeURIComponent(configuration.id);
-    switch (input.kind) {
-      case 'language':
-        // Nothing to ask when the session already speaks it (a lang set before loading).
-        if (configuration.languageIso === input.text) return Promise.resolve(configuration);
-        return this.#http.request({
-          method: 'PUT',
-          path: `/api/3/configurator/${id}/changelanguage`,
-          text: input.text,
-          signal,
-          read: readConfiguration,
-        });
-      case 'text': {
-        const body: TextRequirement = {featureModelNodeId: input.nodeId, textValue: input.text};
-        return this.#http.request({
-          method: 'PUT',
-          path: `${versioned}/${id}/text`,
-          json: body,
-          signal,
-          notFoundCode: updateNotFound,
-          read: readConfiguration,
-        });
-      }
-      default: {
-        // Compressed answers only once their merge is here (see `loadMerge`).
-        const merge = this.#merge instanceof Promise ? undefined : this.#merge;
-        const update = (compress: boolean) =>
-          this.#http.request({
-            method: 'PUT',
-            path: `/api/3/configurator/${id}`,
-            query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
-            json: requirementOf(input),
-            signal,
-            notFoundCode: updateNotFound,
-            read: (body) =>
-              compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
-          });
-        // A whole answer is read by readConfiguration: never null.
-        const whole = () => update(false) as Promise<Configuration>;
-        if (!merge) return whole();
-        // Null: the answer could not be merged; the update is idempotent, so ask for it whole.
-        return update(true).then((answer) => answer ?? whole());
-      }
-    }
+    // Compressed answers only once their merge is here (see `loadMerge`).
+    const merge = this.#merge instanceof Promise ? undefined : this.#merge;
+    const send = (compress: boolean) =>
+      this.#http.request({
+        method: 'PUT',
+        signal,
+        notFoundCode: updateNotFound,
+        read: (body) =>
+          compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
+        ...(kind === 'language'
+          ? {path: `/api/3/configurator/${id}/changelanguage`, text}
+          : kind === 'text'
+            ? {
+                path: `${versioned}/${id}/text`,
+                json: {featureModelNodeId: input.nodeId, textValue: text} satisfies TextRequirement,
+              }
+            : {
+                path: `/api/3/configurator/${id}`,
+                query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
+                json: requirementOf(input),
+              }),
+      });
+    // A whole answer is read by readConfiguration: never null.
+    const whole = () => send(false) as Promise<Configuration>;
+    // Only updates are answered compressed. Null: the answer could not be merged; the update is
+    // idempotent, so ask for it whole.
+    return merge && kind !== 'language' && kind !== 'text'
+      ? send(true).then((answer) => answer ?? whole())
+      : whole();
   }
 
   #answered(input: Input, body: Configuration) {
@@ -739,17 +716,18 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
   #apply(configuration: Configuration, source: ChangeSource): string[] {
-    const before = this.#configuration ? {values: this.#values, texts: this.#texts} : null;
     const values = normaliseValues(configuration.values);
     // An answer without texts (an older generation) leaves the known texts as they are.
     const texts =
       configuration.textValues === undefined
         ? this.#texts
         : normaliseTexts(configuration.textValues);
+    const changes = this.#configuration
+      ? changedNodes({values: this.#values, texts: this.#texts}, {values, texts})
+      : [];
     this.#configuration = configuration;
     this.#values = values;
     this.#texts = texts;
-    const changes = before ? changedNodes(before, {values, texts}) : [];
     this.#changed();
     if (changes.length > 0) this.#emit(new SessionChangeEvent(configuration, changes, source));
     return changes;
@@ -782,7 +760,6 @@ export class ConfiguratorSession extends EventTarget {
     this.#recoveryAttempt++;
     this.#retryAt = Date.now() + delay;
     const timer = setTimeout(() => {
-      this.#recoveryTimer = null;
       this.#cancelRecovery();
       this.retry().catch(() => {});
     }, delay);
@@ -792,8 +769,7 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   #cancelRecovery() {
-    if (this.#recoveryTimer !== null) clearTimeout(this.#recoveryTimer);
-    this.#recoveryTimer = null;
+    clearTimeout(this.#recoveryTimer);
     if (this.#retryAt === null) return;
     this.#retryAt = null;
     this.#snapshot = null;
@@ -811,11 +787,9 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Every input not applied yet, in order: the one in conflict, the one in flight, the queue. */
   #inputs(): Input[] {
-    return [
-      ...(this.#conflict ? [this.#conflict.input] : []),
-      ...(this.#inflight ? [this.#inflight] : []),
-      ...this.#queue,
-    ];
+    return [this.#conflict?.input, this.#inflight, ...this.#queue].filter(
+      (input): input is Input => !!input,
+    );
   }
 
   #pending(): Map<string, PendingInput> {

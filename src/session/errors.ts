@@ -15,14 +15,16 @@ export interface ConfiguratorErrorOptions {
 
 /** A failure of the session, with a stable {@link ErrorCode} and a message for people. */
 export class ConfiguratorError extends Error {
-  readonly code: ErrorCode;
+  // Declared only: the constructor sets them, and a build with native class fields (the
+  // session file's) would otherwise define each as undefined first, in bytes of its own.
+  declare readonly code: ErrorCode;
   /** HTTP status of the answer that caused it; null when there was no answer. */
-  readonly status: number | null;
+  declare readonly status: number | null;
   /** Whether the same call may succeed later; the session keeps such inputs for re-sending. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
   /** The service's own error code (see docs/errors.md), when its body carried one. */
-  readonly serviceCode: string | null;
-  readonly details: unknown;
+  declare readonly serviceCode: string | null;
+  declare readonly details: unknown;
 
   constructor(code: ErrorCode, message: string, options: ConfiguratorErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause});

@@ -15,9 +15,10 @@ export interface RetryOptions {
 
 export const defaultRetry: RetryOptions = {attempts: 4, baseDelayMs: 300, maxDelayMs: 8_000};
 
+/** The session's options the client reads (the session passes its own). */
 export interface HttpClientOptions {
   /** The service's base URL; a trailing slash is ignored. */
-  baseUrl: string;
+  apiUrl: string;
   tokenSource: TokenSource;
   fetch?: typeof fetch;
   /** Per attempt, in milliseconds. */
@@ -69,61 +70,99 @@ interface Answer {
   blob?: Blob;
 }
 
+/** Sends requests to the service; see {@link httpClient}. */
+export interface HttpClient {
+  /**
+   * Sends the request and answers its JSON body (`undefined` for an empty body), passed through
+   * `request.read` when given; a `bad_response` from it carries the answer's status.
+   */
+  request<T>(request: ReadRequest<T>): Promise<T>;
+  request<T = unknown>(request: HttpRequest): Promise<T>;
+}
+
 /**
  * Sends requests to the service with a bearer token, a per-attempt timeout linked to the
  * caller's signal, one renewal and replay after a 401, and retries with exponential backoff
  * and jitter. Every failure becomes a {@link ConfiguratorError}.
  */
-export class HttpClient {
-  #baseUrl: string;
-  #tokens: TokenSource;
-  #fetch: typeof fetch;
-  #timeoutMs: number;
-  #retry: RetryOptions;
-
-  constructor(options: HttpClientOptions) {
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#tokens = options.tokenSource;
+export function httpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.apiUrl.replace(/\/+$/, '');
+  const {tokenSource: tokens, timeoutMs = 15_000} = options;
+  const {attempts, baseDelayMs, maxDelayMs}: RetryOptions = {...defaultRetry, ...options.retry};
+  const doFetch = versionFallbackFetch(
     // Called unbound: some fetch implementations throw when `this` is not the global.
-    const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.#fetch = versionFallbackFetch(doFetch, this.#baseUrl);
-    this.#timeoutMs = options.timeoutMs ?? 15_000;
-    this.#retry = {...defaultRetry, ...options.retry};
-  }
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    baseUrl,
+  );
 
-  /**
-   * Sends the request and answers its JSON body (`undefined` for an empty body), passed through
-   * `request.read` when given; a `bad_response` from it carries the answer's status.
-   */
-  async request<T>(request: ReadRequest<T>): Promise<T>;
-  async request<T = unknown>(request: HttpRequest): Promise<T>;
-  async request<T>(request: HttpRequest & {read?: (body: unknown) => T}): Promise<T> {
+  const attempt = async (url: string, request: HttpRequest, token: string): Promise<Answer> => {
+    const {text, json, blob, signal} = request;
+    const body = text ?? (json === undefined ? undefined : JSON.stringify(json));
+    const headers = {
+      Accept: blob ?? 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...(body !== undefined && {
+        'Content-Type': text === undefined ? 'application/json' : 'text/plain',
+      }),
+    };
+    try {
+      // The body is read under the same deadline, so a stalled answer is a timeout too.
+      return await withDeadline(
+        timeoutMs,
+        async (signal) => {
+          const response = await doFetch(url, {method: request.method, headers, body, signal});
+          const {status, ok} = response;
+          const answer = blob && ok ? await response.blob() : undefined;
+          const text = answer ? '' : await response.text();
+          return {status, ok, headers: response.headers, text, blob: answer};
+        },
+        signal,
+      );
+    } catch (error) {
+      throwIfAborted(signal);
+      const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
+      throw new ConfiguratorError(
+        timedOut ? ErrorCode.timeout : ErrorCode.network,
+        timedOut ? 'The service did not answer in time' : 'The service could not be reached',
+        {retryable: true, cause: error},
+      );
+    }
+  };
+
+  const request = async <T>(request: HttpRequest & {read?: (body: unknown) => T}): Promise<T> => {
     const {signal} = request;
-    const url = this.#url(request);
+    const url = urlOf(baseUrl, request);
     const idempotent = request.idempotent ?? request.method !== 'POST';
     let renewed = false;
     // One attempt with a token; after a 401, one renewal and replay per request (a second 401
     // after a renewal means the token is not the problem).
     const send = async () => {
-      let token = await tokenOf(this.#tokens.get(signal), signal);
-      const answer = await this.#attempt(url, request, token);
+      let token = await tokens.get(signal);
+      const answer = await attempt(url, request, token);
       if (answer.status !== 401 || renewed) return answer;
       renewed = true;
-      token = await tokenOf(this.#tokens.renew(token, signal), signal);
-      return this.#attempt(url, request, token);
+      token = await tokens.renew(token, signal);
+      return attempt(url, request, token);
     };
-    for (let attempt = 1; ; attempt++) {
+    for (let tries = 1; ; tries++) {
       throwIfAborted(signal);
       let answer: Answer | undefined;
       let failure: ConfiguratorError;
       try {
         answer = await send();
       } catch (error) {
-        // Only a token that could not be had, a timeout or a lost connection get here.
-        failure = error as ConfiguratorError;
+        // Only a token that could not be had, a timeout or a lost connection get here; a token
+        // source's own failure passes as it is.
+        failure =
+          error instanceof ConfiguratorError
+            ? error
+            : new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
+                retryable: true,
+                cause: error,
+              });
       }
       throwIfAborted(signal);
-      if (answer?.ok) return this.#read(answer, request);
+      if (answer?.ok) return readAnswer(answer, request);
       failure ??= httpError(answer!, request);
       // A token that could not be had means nothing was sent: safe to repeat even a POST.
       const mayRepeat =
@@ -135,90 +174,47 @@ export class HttpClient {
           failure.code === ErrorCode.tokenFailed ||
           failure.code === ErrorCode.rateLimited ||
           failure.code === ErrorCode.serviceUnavailable);
-      if (!mayRepeat || attempt >= this.#retry.attempts) throw failure;
-      const delay = this.#delay(attempt, answer);
+      if (!mayRepeat || tries >= attempts) throw failure;
+      const retryAfter = retryAfterMs(answer?.headers.get('Retry-After') ?? null);
       // A Retry-After longer than we are willing to wait: report now, the inputs are kept.
-      if (delay === null) throw failure;
-      await sleep(delay, signal);
+      if (retryAfter !== null && retryAfter > maxDelayMs) throw failure;
+      await sleep(retryAfter ?? backoff(tries - 1, baseDelayMs, maxDelayMs), signal);
     }
-  }
+  };
+  return {request};
+}
 
-  #url(request: HttpRequest): string {
-    const url = this.#baseUrl + request.path;
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) params.set(key, String(value));
-    }
-    const query = params.toString();
-    return query ? `${url}?${query}` : url;
+function urlOf(baseUrl: string, request: HttpRequest): string {
+  const url = baseUrl + request.path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
   }
+  const query = params.toString();
+  return query ? `${url}?${query}` : url;
+}
 
-  async #attempt(url: string, request: HttpRequest, token: string): Promise<Answer> {
-    const headers: Record<string, string> = {
-      Accept: request.blob ?? 'application/json',
-      Authorization: `Bearer ${token}`,
-    };
-    let body: string | undefined;
-    if (request.text !== undefined) {
-      headers['Content-Type'] = 'text/plain';
-      body = request.text;
-    } else if (request.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.json);
-    }
+function readAnswer<T>(answer: Answer, request: HttpRequest & {read?: (body: unknown) => T}): T {
+  const {read} = request;
+  if (answer.blob) return answer.blob as T;
+  let body: unknown;
+  if (answer.text !== '') {
     try {
-      // The body is read under the same deadline, so a stalled answer is a timeout too.
-      return await withDeadline(
-        this.#timeoutMs,
-        async (signal) => {
-          const response = await this.#fetch(url, {method: request.method, headers, body, signal});
-          const blob = request.blob && response.ok ? await response.blob() : undefined;
-          const text = blob ? '' : await response.text();
-          const {status, ok} = response;
-          return {status, ok, headers: response.headers, text, blob};
-        },
-        request.signal,
-      );
+      body = JSON.parse(answer.text);
     } catch (error) {
-      throwIfAborted(request.signal);
-      const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
-      throw new ConfiguratorError(
-        timedOut ? ErrorCode.timeout : ErrorCode.network,
-        timedOut ? 'The service did not answer in time' : 'The service could not be reached',
-        {retryable: true, cause: error},
-      );
+      if (!request.bodyOptional) throw badResponse('it is not JSON', answer.status, error);
     }
   }
-
-  #read<T>(answer: Answer, request: HttpRequest & {read?: (body: unknown) => T}): T {
-    const {read} = request;
-    if (answer.blob) return answer.blob as T;
-    let body: unknown;
-    if (answer.text !== '') {
-      try {
-        body = JSON.parse(answer.text);
-      } catch (error) {
-        if (!request.bodyOptional) throw badResponse('it is not JSON', answer.status, error);
-      }
-    }
-    if (!read) return body as T;
-    try {
-      return read(body);
-    } catch (error) {
-      if (!(error instanceof ConfiguratorError)) throw error;
-      throw new ConfiguratorError(error.code, error.message, {
-        status: answer.status,
-        retryable: error.retryable,
-        cause: error.cause,
-      });
-    }
-  }
-
-  #delay(attempt: number, answer?: Answer): number | null {
-    const {baseDelayMs, maxDelayMs} = this.#retry;
-    const retryAfter = retryAfterMs(answer?.headers.get('Retry-After') ?? null);
-    if (retryAfter !== null) return retryAfter <= maxDelayMs ? retryAfter : null;
-    return backoff(attempt - 1, baseDelayMs, maxDelayMs);
+  if (!read) return body as T;
+  try {
+    return read(body);
+  } catch (error) {
+    if (!(error instanceof ConfiguratorError)) throw error;
+    throw new ConfiguratorError(error.code, error.message, {
+      status: answer.status,
+      retryable: error.retryable,
+      cause: error.cause,
+    });
   }
 }
 
@@ -258,20 +254,6 @@ function httpError(answer: Answer, request: HttpRequest): ConfiguratorError {
     details: body?.details,
     retryable: status === 429 || status >= 500,
   });
-}
-
-/** A token, or why there is none; a token source's own failure passes as it is. */
-async function tokenOf(token: Promise<string>, signal?: AbortSignal): Promise<string> {
-  try {
-    return await token;
-  } catch (error) {
-    throwIfAborted(signal);
-    if (error instanceof ConfiguratorError) throw error;
-    throw new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
-      retryable: true,
-      cause: error,
-    });
-  }
 }
 
 /**

@@ -9,7 +9,8 @@ import type {Configuration, Conflict, Requirement} from '../wire/index.js';
  * the detail onto the event; each event only names its type and fields.
  */
 class SessionEvent<Detail extends object> extends Event {
-  readonly detail: Detail;
+  // Declared only, as ConfiguratorError's fields are: the constructor sets it.
+  declare readonly detail: Detail;
   constructor(type: string, detail: Detail) {
     super(type);
     this.detail = detail;

@@ -59,81 +59,78 @@ interface Loading {
   rejected: string | undefined;
 }
 
-/**
- * Keeps one token in memory and renews it a margin before expiry: 10% of its lifetime, at
- * most 30 s, so a token never expires on its way to the service.
- */
-class CachedTokenSource implements TokenSource {
-  #load: (request: TokenRequest) => Promise<AccessToken>;
-  #now: () => number;
-  #current: (AccessToken & {renewAt: number}) | null = null;
-  #loading: Loading | null = null;
-
-  constructor(load: (request: TokenRequest) => Promise<AccessToken>, now: () => number) {
-    this.#load = load;
-    this.#now = now;
-  }
-
-  get(signal?: AbortSignal): Promise<string> {
-    const current = this.#current;
-    if (current && this.#now() < current.renewAt) return Promise.resolve(current.accessToken);
-    return abortable(this.#fetch({}).promise, signal).then((token) => token.accessToken);
-  }
-
-  async renew(rejected: string, signal?: AbortSignal): Promise<string> {
-    // Several requests rejected with the same token must cause one renewal, not one each.
-    if (this.#current?.accessToken === rejected) this.#current = null;
-    const current = this.#current;
-    if (current && this.#now() < current.renewAt) return current.accessToken;
-    const loading = this.#fetch({rejected});
-    const token = (await abortable(loading.promise, signal)).accessToken;
-    // A renewal already under way that did not carry the report may bring back the very token
-    // the service refused (the issuer's cache still holds it): report it once more, now.
-    if (token !== rejected || loading.rejected === rejected) return token;
-    if (this.#current?.accessToken === rejected) this.#current = null;
-    return (await abortable(this.#fetch({rejected}).promise, signal)).accessToken;
-  }
-
-  /** The request under way, or a new one carrying `request`. */
-  #fetch(request: TokenRequest): Loading {
-    if (this.#loading) return this.#loading;
-    const issuedAt = this.#now();
-    // Not tied to any caller's signal: other callers share this request.
-    const promise = this.#load(request).then(
-      (token) => {
-        this.#loading = null;
-        const lifetime = Math.max(0, token.expiresAt - issuedAt);
-        const margin = Math.min(maxMarginMs, lifetime / 10);
-        this.#current = {...token, renewAt: token.expiresAt - margin};
-        return token;
-      },
-      (error: unknown) => {
-        this.#loading = null;
-        throw error;
-      },
-    );
-    this.#loading = {promise, rejected: request.rejected};
-    return this.#loading;
-  }
-}
-
 const tokenFailed = (message: string, status: number | null, retryable: boolean, cause?: unknown) =>
   new ConfiguratorError(ErrorCode.tokenFailed, message, {status, retryable, cause});
 
 /**
- * Runs a token request with a deadline: the work's signal aborts at the deadline, and the
- * answer does not wait for work that ignores it (a host's `fetchToken` that never settles): a
- * token source that hangs would otherwise leave the skeleton up forever.
+ * Keeps one token in memory and renews it a margin before expiry: 10% of its lifetime, at
+ * most 30 s, so a token never expires on its way to the service. One request runs at a time,
+ * shared by every caller, under a deadline: its signal aborts then, and the answer does not
+ * wait for work that ignores it (a host's `fetchToken` that never settles), since a token
+ * source that hangs would leave the skeleton up forever. `what` names the source in messages;
+ * a failure that is not already a {@link ConfiguratorError} is a retryable `token_failed`
+ * saying `failed`. `load` answers the token in a token endpoint's JSON.
  */
-function withTokenDeadline<T>(
-  ms: number,
+function cachedTokenSource(
   what: string,
-  work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  return withDeadline(ms, work).catch((error: unknown) => {
-    if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
-    throw tokenFailed(`${what} did not answer within ${ms} ms`, null, true, error);
-  });
+  failed: string,
+  options: Pick<TokenSourceOptions, 'now' | 'timeoutMs'>,
+  load: (request: TokenRequest, signal: AbortSignal) => Promise<unknown>,
+): TokenSource {
+  const {now = Date.now, timeoutMs = defaultTimeoutMs} = options;
+  let current: (AccessToken & {renewAt: number}) | null = null;
+  let loading: Loading | null = null;
+
+  /** The request under way, or a new one carrying `request`. */
+  const fetchToken = (request: TokenRequest): Loading => {
+    if (loading) return loading;
+    const issuedAt = now();
+    // Not tied to any caller's signal: other callers share this request.
+    const promise = withDeadline(timeoutMs, (signal) => load(request, signal)).then(
+      (body) => {
+        loading = null;
+        const token = parseTokenAnswer(body, now());
+        const lifetime = Math.max(0, token.expiresAt - issuedAt);
+        const margin = Math.min(maxMarginMs, lifetime / 10);
+        current = {...token, renewAt: token.expiresAt - margin};
+        return token;
+      },
+      (error: unknown) => {
+        loading = null;
+        if (error instanceof ConfiguratorError) throw error;
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        throw tokenFailed(
+          timedOut ? `${what} did not answer within ${timeoutMs} ms` : failed,
+          null,
+          true,
+          error,
+        );
+      },
+    );
+    return (loading = {promise, rejected: request.rejected});
+  };
+
+  /**
+   * `get` without `rejected`; `renew` after a 401 with the refused token, which is dropped
+   * (only if it is still the current one: several requests rejected with the same token must
+   * cause one renewal, not one each) and reported to the issuer.
+   */
+  const token = async (
+    rejected?: string,
+    signal?: AbortSignal,
+    again?: boolean,
+  ): Promise<string> => {
+    if (current?.accessToken === rejected) current = null;
+    if (current && now() < current.renewAt) return current.accessToken;
+    const request = fetchToken({rejected});
+    const {accessToken} = await abortable(request.promise, signal);
+    // A renewal already under way that did not carry the report may bring back the very token
+    // the service refused (the issuer's cache still holds it): report it once more, now.
+    return accessToken !== rejected || request.rejected === rejected || again
+      ? accessToken
+      : token(rejected, signal, true);
+  };
+  return {get: (signal) => token(undefined, signal), renew: token};
 }
 
 /**
@@ -178,83 +175,61 @@ function absoluteUrl(url: string): string {
  */
 export function endpointTokenSource(url: string, options: TokenSourceOptions = {}): TokenSource {
   const key = absoluteUrl(url);
+  const {fetch: doFetch} = options;
   let registry = defaultShared;
-  if (options.fetch) {
-    registry = sharedByFetch.get(options.fetch) ?? new Map<string, TokenSource>();
-    sharedByFetch.set(options.fetch, registry);
+  if (doFetch) {
+    registry = sharedByFetch.get(doFetch) ?? new Map<string, TokenSource>();
+    sharedByFetch.set(doFetch, registry);
   }
-  const existing = registry.get(key);
-  if (existing) return existing;
-
-  const now = options.now ?? Date.now;
-  const doFetch = options.fetch;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  const load = async ({rejected}: TokenRequest, signal: AbortSignal): Promise<AccessToken> => {
-    let response: Response;
-    try {
-      response = await (doFetch ?? globalThis.fetch)(key, {
+  let source = registry.get(key);
+  if (source) return source;
+  source = cachedTokenSource(
+    'The token endpoint',
+    'The token endpoint could not be reached',
+    options,
+    async ({rejected}, signal) => {
+      const report = rejected !== undefined;
+      // Only the fetch's own failure is left to `failed` above: what follows says what it is.
+      const response = await (doFetch ?? globalThis.fetch)(key, {
         method: 'POST',
         credentials: 'same-origin',
         signal,
         // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
         // origin that answers no preflight, or one that ignores bodies, works as before.
-        ...(rejected === undefined
-          ? {headers: {Accept: 'application/json'}}
-          : {
-              headers: {Accept: 'application/json', 'Content-Type': 'text/plain;charset=UTF-8'},
-              body: JSON.stringify({rejected}),
-            }),
+        headers: {
+          Accept: 'application/json',
+          ...(report && {'Content-Type': 'text/plain;charset=UTF-8'}),
+        },
+        body: report ? JSON.stringify({rejected}) : undefined,
       });
-    } catch (error) {
-      throw tokenFailed('The token endpoint could not be reached', null, true, error);
-    }
-    if (!response.ok) {
-      if (
-        response.status === 403 &&
-        (await serviceCodeOf(response)) === ErrorCode.originNotAllowed
-      ) {
+      const {status, ok} = response;
+      // Read when it matters: the token, or the code of a 403 that may refuse the origin.
+      const body: unknown =
+        (ok || status === 403) &&
+        (await response.json().catch((error: unknown) => {
+          if (ok) throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
+        }));
+      if (ok) return body;
+      if ((body as {code?: unknown} | null)?.code === ErrorCode.originNotAllowed) {
         throw new ConfiguratorError(
           ErrorCode.originNotAllowed,
           "The token endpoint refused this page's origin",
           {
-            status: 403,
+            status,
             serviceCode: ErrorCode.originNotAllowed,
             details: {refusedBy: 'token-endpoint'},
           },
         );
       }
-      const retryable = response.status === 429 || response.status >= 500;
       throw tokenFailed(
-        `The token endpoint answered ${response.status}`,
-        response.status,
-        retryable,
+        `The token endpoint answered ${status}`,
+        status,
+        status === 429 || status >= 500,
       );
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      throw tokenFailed('The token endpoint did not answer JSON', response.status, false, error);
-    }
-    return parseTokenAnswer(body, now());
-  };
-  const source = new CachedTokenSource(
-    (request) =>
-      withTokenDeadline(timeoutMs, 'The token endpoint', (signal) => load(request, signal)),
-    now,
+    },
   );
   registry.set(key, source);
   return source;
-}
-
-/** The `code` of a JSON error body, if the answer has one. */
-async function serviceCodeOf(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as {code?: unknown} | null;
-    return typeof body?.code === 'string' ? body.code : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -267,23 +242,8 @@ export function functionTokenSource(
   fetchToken: (request?: TokenRequest) => Promise<FetchedToken>,
   options: Pick<TokenSourceOptions, 'now' | 'timeoutMs'> = {},
 ): TokenSource {
-  const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  const load = async ({rejected}: TokenRequest): Promise<AccessToken> => {
-    let answer: FetchedToken;
-    try {
-      answer = await (rejected === undefined ? fetchToken() : fetchToken({rejected}));
-    } catch (error) {
-      if (error instanceof ConfiguratorError) throw error;
-      throw tokenFailed('fetchToken failed', null, true, error);
-    }
-    return parseTokenAnswer(
-      {accessToken: answer?.accessToken, expiresIn: Number(answer?.expiresIn) * 1000},
-      now(),
-    );
-  };
-  return new CachedTokenSource(
-    (request) => withTokenDeadline(timeoutMs, 'fetchToken', () => load(request)),
-    now,
-  );
+  return cachedTokenSource('fetchToken', 'fetchToken failed', options, async ({rejected}) => {
+    const answer = await (rejected === undefined ? fetchToken() : fetchToken({rejected}));
+    return {accessToken: answer?.accessToken, expiresIn: Number(answer?.expiresIn) * 1000};
+  });
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
 import {ConfiguratorError, ErrorCode} from '../../src/session/errors.js';
-import {HttpClient, retryAfterMs} from '../../src/session/http-client.js';
+import {httpClient, retryAfterMs} from '../../src/session/http-client.js';
 import type {TokenSource} from '../../src/session/token-source.js';
 import {deferred, startLocalServer, type Answer} from './local-server.js';
 
@@ -32,7 +32,7 @@ describe('HttpClient', async () => {
   });
   after(() => server.close());
   const client = (tokens: TokenSource = countingTokens(), timeoutMs = 2000) =>
-    new HttpClient({baseUrl: `${server.url}/`, tokenSource: tokens, retry: fastRetry, timeoutMs});
+    httpClient({apiUrl: `${server.url}/`, tokenSource: tokens, retry: fastRetry, timeoutMs});
 
   test('sends the bearer token, JSON or plain text bodies and the query', async () => {
     answers = [{body: {a: 1}}, {body: {b: 2}}];
@@ -129,8 +129,8 @@ describe('HttpClient', async () => {
 
   test('honours Retry-After on 429', async () => {
     answers = [{status: 429, headers: {'Retry-After': '0.2'}, body: {code: 'slow', message: ''}}];
-    const http = new HttpClient({
-      baseUrl: server.url,
+    const http = httpClient({
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1000},
     });
@@ -180,8 +180,8 @@ describe('HttpClient', async () => {
       calls++;
       throw new TypeError('fetch failed');
     };
-    const http = new HttpClient({
-      baseUrl: server.url,
+    const http = httpClient({
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       fetch: failing,
       retry: fastRetry,
@@ -204,8 +204,8 @@ describe('HttpClient', async () => {
       return {body: {late: true}};
     };
     answers = [stalled, stalled, stalled];
-    const http = new HttpClient({
-      baseUrl: server.url,
+    const http = httpClient({
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       timeoutMs: 50,
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
@@ -233,8 +233,8 @@ describe('HttpClient', async () => {
     release.resolve();
     const backoff = new AbortController();
     answers = [{status: 503, body: ''}];
-    const http = new HttpClient({
-      baseUrl: server.url,
+    const http = httpClient({
+      apiUrl: server.url,
       tokenSource: countingTokens(),
       retry: {attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000},
       fetch: async (input, init) => {
@@ -251,8 +251,8 @@ describe('HttpClient', async () => {
   test('an unreachable service is a retryable network error', async () => {
     const gone = await startLocalServer(() => ({}));
     await gone.close();
-    const http = new HttpClient({
-      baseUrl: gone.url,
+    const http = httpClient({
+      apiUrl: gone.url,
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
     });
