@@ -4,6 +4,48 @@ import type {SessionState} from './session-state.js';
 
 const startValuesByModel = new WeakMap<CompiledModel, {defaults: number[]; numeric: number[]}>();
 
+/*
+ * What a solver starts from, kept beside the state or numbers map it was read from or made
+ * into (docs/decisions/0067): states and their maps are values, so what the last update left
+ * is exactly what the next one starts from, and an update then costs what it changes rather
+ * than a read of every node's character and number.
+ */
+
+/** Per state: on (1) or off (0) per node, as the solver that made it left them. Never written. */
+const onByState = new WeakMap<SessionState, Uint8Array>();
+
+/** Per numbers map: the number of each numeric node in `startValues(model).numeric` order, NaN for none. */
+const numbersByMap = new WeakMap<Record<string, number>, Float64Array>();
+
+/** On (1) or off (0) per node of a state; shared, so read only. */
+export function onArrayOf(state: SessionState): Uint8Array {
+  let on = onByState.get(state);
+  if (!on) {
+    // One native copy of the string's bytes ('0' is 48, '1' is 49), then one bit each.
+    const bytes = Buffer.from(state.on, 'latin1');
+    on = new Uint8Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) on[i] = bytes[i]! & 1;
+    onByState.set(state, on);
+  }
+  return on;
+}
+
+function numbersOf(
+  model: CompiledModel,
+  numeric: readonly number[],
+  numbers: Record<string, number>,
+): Float64Array {
+  let known = numbersByMap.get(numbers);
+  if (!known) {
+    known = new Float64Array(numeric.length);
+    for (let k = 0; k < numeric.length; k++) {
+      known[k] = numbers[model.nodes[numeric[k]!]!.id] ?? NaN;
+    }
+    numbersByMap.set(numbers, known);
+  }
+  return known;
+}
+
 /** Every node's default value, and which nodes are numeric, per model. */
 function startValues(model: CompiledModel): {defaults: number[]; numeric: number[]} {
   let known = startValuesByModel.get(model);
@@ -62,15 +104,18 @@ export class Solver {
     this.#nodes = model.nodes;
     this.#wishes = wishes;
     const count = model.nodes.length;
-    this.on = new Uint8Array(count);
     const {defaults, numeric} = startValues(model);
     this.values = defaults.slice();
     if (state) {
-      for (const i of numeric) {
-        const number = state.numbers[model.nodes[i]!.id];
-        if (number !== undefined) this.values[i] = number;
+      // A copy (a Uint8Array's `slice` copies; a Buffer's would not, and this is none).
+      this.on = onArrayOf(state).slice();
+      const numbers = numbersOf(model, numeric, state.numbers);
+      for (let k = 0; k < numeric.length; k++) {
+        const number = numbers[k]!;
+        if (number === number) this.values[numeric[k]!] = number;
       }
-      for (let i = 0; i < count; i++) this.on[i] = state.on.charCodeAt(i) === 49 ? 1 : 0;
+    } else {
+      this.on = new Uint8Array(count);
     }
     this.#budget = 16 * count + 64;
   }
@@ -276,8 +321,16 @@ export class Solver {
   /** The working copies as a state (requirements and texts supplied by the caller). */
   toState(model: CompiledModel, base: SessionState): SessionState {
     // One ASCII byte per node, decoded once: appending 2,000 one-character strings cost more.
-    const bytes = Buffer.allocUnsafe(this.on.length);
-    for (let i = 0; i < this.on.length; i++) bytes[i] = this.on[i] ? 49 : 48;
+    // Only touched nodes can differ from the state the solver started from (`base.on`), so
+    // its bytes are copied and those patched.
+    let bytes: Buffer;
+    if (base.on.length === this.on.length) {
+      bytes = Buffer.from(base.on, 'latin1');
+      for (const index of this.touched) bytes[index] = this.on[index] ? 49 : 48;
+    } else {
+      bytes = Buffer.allocUnsafe(this.on.length);
+      for (let i = 0; i < this.on.length; i++) bytes[i] = this.on[i] ? 49 : 48;
+    }
     const on = bytes.toString('latin1');
     // The same map when no number changed: states are values, and whoever caches by the
     // map (the stored form, the compressed answer's diff) then knows nothing changed in it.
@@ -288,6 +341,9 @@ export class Solver {
       if (numbers === base.numbers) numbers = {...base.numbers};
       numbers[node.id] = this.values[index]!;
     }
-    return {...base, on, numbers};
+    const state = {...base, on, numbers};
+    // The solver is done: its arrays become what the next update of this state starts from.
+    onByState.set(state, this.on);
+    return state;
   }
 }
