@@ -2,7 +2,10 @@ import {NodeType} from '../../src/wire/index.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
-const startValuesByModel = new WeakMap<CompiledModel, {defaults: number[]; numeric: number[]}>();
+const startValuesByModel = new WeakMap<
+  CompiledModel,
+  {defaults: Float64Array; numeric: number[]}
+>();
 
 /*
  * What a solver starts from, kept beside the state or numbers map it was read from or made
@@ -47,11 +50,13 @@ function numbersOf(
 }
 
 /** Every node's default value, and which nodes are numeric, per model. */
-function startValues(model: CompiledModel): {defaults: number[]; numeric: number[]} {
+function startValues(model: CompiledModel): {defaults: Float64Array; numeric: number[]} {
   let known = startValuesByModel.get(model);
   if (!known) {
     known = {
-      defaults: model.nodes.map((n) => n.defaultValue),
+      // Doubles in a typed array: a plain array of small integers would be copied and then
+      // grown into doubles (copied again) by the first fractional number, twice the garbage.
+      defaults: Float64Array.from(model.nodes, (n) => n.defaultValue),
       numeric: model.nodes.filter((n) => n.numeric).map((n) => n.index),
     };
     startValuesByModel.set(model, known);
@@ -65,7 +70,7 @@ export const Wish = {none: 0, on: 1, off: 2} as const;
 /** The solver's working state, to try a choice and take it back. */
 interface Snapshot {
   on: Uint8Array;
-  values: number[];
+  values: Float64Array;
   touched: number[];
   locks: [number, boolean][];
   valueLocks: number[];
@@ -85,7 +90,7 @@ interface Snapshot {
  */
 export class Solver {
   readonly on: Uint8Array;
-  readonly values: number[];
+  readonly values: Float64Array;
   /** Nodes whose state or number changed at some point. */
   readonly touched = new Set<number>();
   failure: string | null = null;
@@ -296,7 +301,7 @@ export class Solver {
 
   #restore(saved: Snapshot) {
     this.on.set(saved.on);
-    this.values.splice(0, this.values.length, ...saved.values);
+    this.values.set(saved.values);
     this.touched.clear();
     for (const index of saved.touched) this.touched.add(index);
     this.#locks.clear();
