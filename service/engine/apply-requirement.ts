@@ -9,7 +9,8 @@ import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {localise} from './localise.js';
 import type {SessionState} from './session-state.js';
-import {Solver, Wish} from './solver.js';
+import {rememberRequirementText} from './requirement-text.js';
+import {Solver, Wish, rememberOnBits} from './solver.js';
 
 /** The longest text a text input takes. */
 export const maxTextLength = 1000;
@@ -199,7 +200,7 @@ function finish(
   }: {kept: Requirement[]; indexes: Int32Array; positions: Int32Array; wants: Int8Array},
 ): ApplyResult {
   indexesByList.set(kept, indexes);
-  listSources.set(kept, {base: new WeakRef(state.requirements), positions});
+  rememberRequirementText(model, state.requirements, kept, positions);
   const next = solver.toState(model, {...state, requirements: kept});
   // Every kept requirement holds in `next` (those that did not were dropped, and the new one
   // was applied as a hard decision).
@@ -374,52 +375,36 @@ export function requirementIndexes(
 }
 
 /**
- * For a requirement list an update made: the list it started from and the positions in it of
- * the requirements it kept, in order; the update's own requirement follows them. The base is
- * held weakly: a WeakMap keeps its value alive as long as its key, so a strong reference here
- * would keep every earlier list of a session alive through the latest one, its whole history.
+ * Identities of states, so that what the engine remembers beside a state can name the state
+ * it was made from without holding it. Not a `WeakRef`: V8's young-generation collections
+ * keep a `WeakRef`'s target alive, so every state held the one before it through each of
+ * them, and a session's recent history was copied and promoted to the old generation on every
+ * update, to be found dead only by the next full collection (decisions 64 and 67).
  */
-const listSources = new WeakMap<
-  readonly Requirement[],
-  {base: WeakRef<readonly Requirement[]>; positions: Int32Array}
->();
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
 
-/**
- * Where a requirement list came from, when an update made it from another one that is still
- * in use (nobody can ask about a list that is gone).
- */
-export function requirementListSource(
-  requirements: readonly Requirement[],
-): {base: readonly Requirement[]; positions: Int32Array} | undefined {
-  const source = listSources.get(requirements);
-  const base = source?.base.deref();
-  return base && {base, positions: source!.positions};
+function identityOf(value: object): number {
+  let identity = identities.get(value);
+  if (identity === undefined) identities.set(value, (identity = ++lastIdentity));
+  return identity;
 }
 
 /**
- * For a state the engine made from `base`: the nodes whose on/off state or number may differ
- * from `base` (every other node is as it was), ascending. Kept per state object, so it is only
- * found for the very base it was made from; the base is held weakly, as in `listSources`, so
- * that a state does not keep all the states before it alive.
+ * For a state the engine made from another one: that state's identity and the nodes whose
+ * on/off state or number may differ from it (every other node is as it was), ascending. Kept
+ * per state object, so it is only found for the very base it was made from.
  */
-const changedNodes = new WeakMap<SessionState, {base: WeakRef<SessionState>; nodes: Int32Array}>();
+const changedNodes = new WeakMap<SessionState, {base: number; nodes: Int32Array}>();
 
 function rememberChangedNodes(
   base: SessionState,
   state: SessionState,
   touched: ReadonlySet<number>,
 ): void {
-  changedNodes.set(state, {base: new WeakRef(base), nodes: Int32Array.from(touched).sort()});
-}
-
-/**
- * The state the engine made `state` from by one operation, while it is still in use, and the
- * nodes that may differ between the two, ascending.
- */
-export function madeFrom(state: SessionState): {base: SessionState; nodes: Int32Array} | undefined {
-  const known = changedNodes.get(state);
-  const base = known?.base.deref();
-  return base && {base, nodes: known!.nodes};
+  const nodes = Int32Array.from(touched).sort();
+  changedNodes.set(state, {base: identityOf(base), nodes});
+  rememberOnBits(base, state, nodes);
 }
 
 /**
@@ -428,7 +413,7 @@ export function madeFrom(state: SessionState): {base: SessionState; nodes: Int32
  */
 export function nodesChangedSince(base: SessionState, state: SessionState): Int32Array | undefined {
   const known = changedNodes.get(state);
-  return known?.base.deref() === base ? known.nodes : undefined;
+  return known !== undefined && known.base === identities.get(base) ? known.nodes : undefined;
 }
 
 function refuseSwitchOff(model: CompiledModel, state: SessionState, node: CompiledNode) {

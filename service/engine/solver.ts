@@ -33,6 +33,37 @@ export function onArrayOf(state: SessionState): Uint8Array {
   return on;
 }
 
+/** Per state: on or off per node, one bit each (node `i` is bit `i % 8` of byte `i >> 3`). */
+const onBitsByState = new WeakMap<SessionState, Buffer>();
+
+/** A state's on bits, as the stored form keeps them (docs/decisions/0048); shared, so read only. */
+export function onBitsOf(state: SessionState): Buffer {
+  let bits = onBitsByState.get(state);
+  if (!bits) {
+    const on = onArrayOf(state);
+    bits = Buffer.alloc((on.length + 7) >> 3);
+    for (let i = 0; i < on.length; i++) if (on[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
+    onBitsByState.set(state, bits);
+  }
+  return bits;
+}
+
+/**
+ * Records the on bits of a state the engine made from `base` when the base's are known:
+ * only the nodes the update touched (`touched`) can differ.
+ */
+export function rememberOnBits(base: SessionState, state: SessionState, touched: Int32Array): void {
+  const from = onBitsByState.get(base);
+  if (!from || base.on.length !== state.on.length) return;
+  const bits = Buffer.from(from);
+  const on = onArrayOf(state);
+  for (const i of touched) {
+    if (on[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
+    else bits[i >> 3]! &= ~(1 << (i & 7));
+  }
+  onBitsByState.set(state, bits);
+}
+
 function numbersOf(
   model: CompiledModel,
   numeric: readonly number[],

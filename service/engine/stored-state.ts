@@ -1,6 +1,7 @@
 import type {Requirement} from '../../src/wire/index.js';
-import {madeFrom, requirementListSource} from './apply-requirement.js';
 import type {CompiledModel} from './compiled-model.js';
+import {requirementText} from './requirement-text.js';
+import {onBitsOf} from './solver.js';
 import type {SessionState} from './session-state.js';
 
 /**
@@ -42,19 +43,7 @@ export function isStoredState(value: unknown): value is StoredState {
  * with the dropped requirements cut out and its own appended (the engine records which it
  * kept), and a numbers map no number changed in is the same object (the solver reuses it).
  */
-const listTextsByModel = new WeakMap<CompiledModel, WeakMap<object, ListText>>();
 const numbersByModel = new WeakMap<CompiledModel, WeakMap<object, string>>();
-const bitsByModel = new WeakMap<CompiledModel, WeakMap<object, Buffer>>();
-
-/**
- * A requirement list's tokens, each followed by a comma (a requirement on a node the model
- * lacks is no token at all), and where each requirement's token starts: requirement `r` is
- * `text.slice(at[r], at[r + 1])`.
- */
-interface ListText {
-  text: string;
-  at: Int32Array;
-}
 
 function cacheOf<V>(
   caches: WeakMap<CompiledModel, WeakMap<object, V>>,
@@ -82,84 +71,13 @@ export function encodeState(model: CompiledModel, state: SessionState): StoredSt
     numbers = parts.join(',');
     numbersCache.set(state.numbers, numbers);
   }
-  const {text} = listText(model, state.requirements);
   return {
     nodes: count,
-    on: onBits(model, state).toString('base64'),
+    on: onBitsOf(state).toString('base64'),
     numbers,
     texts: state.texts,
-    requirements: text.slice(0, -1),
+    requirements: requirementText(model, state.requirements),
   };
-}
-
-/** On or off per node, one bit each (node `i` is bit `i % 8` of byte `i >> 3`), kept per state. */
-function onBits(model: CompiledModel, state: SessionState): Buffer {
-  const cache = cacheOf(bitsByModel, model);
-  let bits = cache.get(state);
-  if (bits) return bits;
-  const count = state.on.length;
-  const made = madeFrom(state);
-  const baseBits = made && cache.get(made.base);
-  if (made && baseBits && made.base.on.length === count) {
-    // Only the nodes the update touched can differ from its base.
-    bits = Buffer.from(baseBits);
-    for (const i of made.nodes) {
-      if (state.on.charCodeAt(i) === 49) bits[i >> 3]! |= 1 << (i & 7);
-      else bits[i >> 3]! &= ~(1 << (i & 7));
-    }
-  } else {
-    bits = Buffer.alloc((count + 7) >> 3);
-    for (let i = 0; i < count; i++) {
-      if (state.on.charCodeAt(i) === 49) bits[i >> 3]! |= 1 << (i & 7);
-    }
-  }
-  cache.set(state, bits);
-  return bits;
-}
-
-/** A list's tokens, kept per list. */
-function listText(model: CompiledModel, list: readonly Requirement[]): ListText {
-  const lists = cacheOf(listTextsByModel, model);
-  let known = lists.get(list);
-  if (known) return known;
-  // An update's list is its base's kept requirements and its own: the base's text serves, cut
-  // where requirements were dropped (a few runs of kept ones, not one piece per requirement).
-  const source = requirementListSource(list);
-  const base = source && lists.get(source.base);
-  if (source && base && source.positions.length === list.length - 1) {
-    const {positions} = source;
-    const at = new Int32Array(list.length + 1);
-    let text = '';
-    let runStart = 0;
-    for (let k = 0; k < positions.length; k++) {
-      const p = positions[k]!;
-      at[k + 1] = at[k]! + base.at[p + 1]! - base.at[p]!;
-      if (k + 1 === positions.length || positions[k + 1] !== p + 1) {
-        text += base.text.slice(base.at[positions[runStart]!]!, base.at[p + 1]!);
-        runStart = k + 1;
-      }
-    }
-    const own = requirementToken(model, list.at(-1)!);
-    text += own === '' ? '' : `${own},`;
-    at[list.length] = text.length;
-    known = {text, at};
-  } else {
-    const at = new Int32Array(list.length + 1);
-    let text = '';
-    for (let r = 0; r < list.length; r++) {
-      const token = requirementToken(model, list[r]!);
-      if (token !== '') text += `${token},`;
-      at[r + 1] = text.length;
-    }
-    known = {text, at};
-  }
-  lists.set(list, known);
-  return known;
-}
-
-function requirementToken(model: CompiledModel, req: Requirement): string {
-  const index = model.indexById.get(req.featureModelNodeId);
-  return index === undefined ? '' : `${index}${req.isSelection ? ':' : '='}${req.value}`;
 }
 
 /** The state a compact form holds, in the model it was written for. */
