@@ -30,6 +30,13 @@ export interface BenchOptions {
   encoding: 'identity' | 'gzip' | 'br';
   /** Which updates to measure: `compressed` (`compress=true`), `full`, or `both` in turn. */
   answers: 'compressed' | 'full' | 'both';
+  /**
+   * Updates per second of the paced run (an open loop on a fixed schedule); `undefined` for
+   * the default (2,000/s, the goal, for compressed answers only), 0 for none.
+   */
+  rate: number | undefined;
+  /** `both`: the closed loop (as many updates as the service answers), then the paced run; or one of them. */
+  loop: 'both' | 'closed' | 'paced';
 }
 
 const defaults: BenchOptions = {
@@ -46,12 +53,27 @@ const defaults: BenchOptions = {
   root: undefined,
   encoding: 'identity',
   answers: 'both',
+  rate: undefined,
+  loop: 'both',
 };
 
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
        [--updates 0] [--engine-seconds 3] [--service process|worker|same-thread]
        [--url http://127.0.0.1:8787] [--store sqlite|memory] [--same-thread]
        [--profile <dir>] [--root <checkout>] [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
+       [--rate <updates/s>] [--loop both|closed|paced]
+Two ways to load the service, each printed beside the goal:
+  closed loop  each session sends its next update as soon as the previous answer arrives: the
+               most the service answers per second (its latency is queueing: about
+               sessions / throughput on average).
+  paced        an open loop: --rate updates per second (default 2000, the goal, for compressed
+               answers; full ones only with an explicit --rate) spread over the sessions on a
+               fixed schedule. A session still waits for its previous answer (a session is one
+               shopper), but when it falls behind, an update's latency counts from its
+               scheduled send time, so queueing is not hidden. It prints the throughput
+               achieved, p50/p95/p99 and whether the schedule was kept.
+--loop both (the default) runs the closed loop, then the paced run, per kind of answer;
+--rate 0 runs no paced run.
 --service process (the default) runs what npm start runs (demo/server/main.ts), in its own process
 with a fresh DATA_DIR; --url measures a service already running with LARGE_MODEL_NODES=<nodes>;
 --store applies to --service worker and same-thread; --profile writes the service process's
@@ -90,6 +112,16 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   numberOption('seconds', 'seconds', 0.1, false);
   numberOption('updates', 'updates', 0);
   numberOption('engine-seconds', 'engineSeconds', 0, false);
+  const rateAt = argv.indexOf('--rate');
+  const rate = rateAt >= 0 ? argv[rateAt + 1] : env.BENCH_RATE;
+  if (rate !== undefined) {
+    const value = Number(rate);
+    if (!Number.isFinite(value) || value < 0) {
+      console.error(`--rate (BENCH_RATE) must be a number >= 0, not "${rate}"\n${usage}`);
+      process.exit(2);
+    }
+    options.rate = value;
+  }
   const storeAt = argv.indexOf('--store');
   const store = storeAt >= 0 ? argv[storeAt + 1] : env.BENCH_STORE;
   if (store !== undefined) {
@@ -124,5 +156,6 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   options.profile = text('profile') || undefined;
   options.root = text('root') || undefined;
   options.answers = choice('answers', ['compressed', 'full', 'both'] as const) ?? options.answers;
+  options.loop = choice('loop', ['both', 'closed', 'paced'] as const) ?? options.loop;
   return options;
 }

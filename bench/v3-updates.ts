@@ -235,13 +235,43 @@ async function httpPhases(options: BenchOptions) {
     for (const mode of options.answers === 'both'
       ? (['compressed', 'full'] as const)
       : [options.answers]) {
-      await httpPhase(options, server, bearer, sessions, choices, mode);
+      if (options.loop !== 'paced') {
+        await httpPhase(options, server, bearer, sessions, choices, mode, undefined);
+      } else {
+        // Alone, the paced run would measure a fresh process compiling its code: two seconds
+        // of the closed loop first, not printed, as the default order gives it.
+        const warmUp = {...options, seconds: Math.min(2, options.seconds)};
+        await httpPhase(warmUp, server, bearer, sessions, choices, mode, undefined, false);
+      }
+      const rate = pacedRate(options, mode);
+      if (options.loop !== 'closed' && rate !== undefined) {
+        await httpPhase(options, server, bearer, sessions, choices, mode, rate);
+      }
     }
   } finally {
     await server.close();
   }
 }
 
+/**
+ * The rate of the paced run for a kind of answer: `--rate` when given (0: none), else the
+ * goal's 2,000/s for compressed answers (the goal sets no latency for full ones).
+ */
+function pacedRate(options: BenchOptions, mode: 'compressed' | 'full'): number | undefined {
+  if (options.rate !== undefined) return options.rate > 0 ? options.rate : undefined;
+  return mode === 'compressed' ? goals.compressed.throughput : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One run of updates from every session. Closed loop (`rate` undefined): each session sends its
+ * next update when the previous answer arrives, as fast as the service answers. Paced: update
+ * `j` of the run (all sessions together) is due at `j / rate` seconds, session `j % sessions`
+ * sends it; a session that is early waits for it, one that is late (its previous answer came
+ * after the due time) sends at once and its latency counts from the due time, so that a
+ * service which falls behind cannot hide its queue by slowing the clients down.
+ */
 async function httpPhase(
   options: BenchOptions,
   server: MeasuredServer,
@@ -249,6 +279,8 @@ async function httpPhase(
   sessions: readonly Configuration[],
   choices: readonly Choice[],
   mode: 'compressed' | 'full',
+  rate: number | undefined,
+  report = true,
 ) {
   const query =
     mode === 'compressed' ? 'ignoreConflicts=true&compress=true' : 'ignoreConflicts=true';
@@ -256,10 +288,15 @@ async function httpPhase(
   const statuses = new Map<number, number>();
   let bytes = 0;
   let sent = 0;
+  // Paced: updates sent after their due time because the session's previous answer came late,
+  // and how late the others' timers fired (the load generator's own delay, not the service's).
+  let behind = 0;
+  const timerLate: number[] = [];
+  let lastSend = 0;
   const loadBefore = load();
-  const deadline = performance.now() + options.seconds * 1000;
   const limit = options.updates > 0 ? options.updates : Infinity;
-  const began = performance.now();
+  // Paced: the updates due within the run's seconds (slot j is due at j / rate s).
+  const scheduled = rate === undefined ? 0 : Math.min(limit, Math.ceil(options.seconds * rate));
   const cpuBefore = process.cpuUsage();
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
   const commitsBefore = await server.commits();
@@ -271,13 +308,38 @@ async function httpPhase(
     'Content-Type': 'application/json',
     'Accept-Encoding': options.encoding,
   };
+  // The schedule starts here, after everything awaited above.
+  const began = performance.now();
+  const deadline = began + options.seconds * 1000;
+  // A paced run that falls behind stops sending here; what was due and not sent is reported.
+  const hardStop = deadline + Math.max(2000, options.seconds * 200);
   await Promise.all(
     sessions.map(async (session, loop) => {
       const next = random(options.seed * 1000 + loop + (mode === 'full' ? 500 : 0));
       const connection = connections[loop]!;
       const url = new URL(`${server.url}/api/3/configurator/${session.id}?${query}`);
-      while (performance.now() < deadline && sent < limit) {
+      for (let k = 0; ; k++) {
+        let start: number | undefined;
+        if (rate === undefined) {
+          if (performance.now() >= deadline || sent >= limit) break;
+        } else {
+          const slot = k * sessions.length + loop;
+          if (slot >= scheduled) break;
+          const due = began + (slot * 1000) / rate;
+          const now = performance.now();
+          if (now >= hardStop) break;
+          if (now > due) {
+            behind++;
+            start = due;
+          } else {
+            await sleep(due - now);
+            // Node's timers count whole milliseconds of a coarser clock: one may fire a
+            // little early, which counts as on time.
+            timerLate.push(Math.max(0, performance.now() - due));
+          }
+        }
         sent++;
+        lastSend = performance.now();
         const body = JSON.stringify(nextRequirement(choices, next));
         const request = requestText(
           'PUT',
@@ -288,7 +350,7 @@ async function httpPhase(
         // Now and then, check that the answer really is this session's configuration: every
         // answer's bytes are received and counted, only these are kept and decoded.
         const check = sent % 64 === 0;
-        const t0 = performance.now();
+        const t0 = start ?? performance.now();
         const response: RawAnswer = await connection.request(request, {keepBody: check});
         latencies.push(performance.now() - t0);
         bytes += response.bodyBytes;
@@ -309,22 +371,52 @@ async function httpPhase(
       }
     }),
   );
-  const elapsed = (performance.now() - began) / 1000;
+  // Paced, the run lasts its schedule, or until the last update was sent when the sessions
+  // fell behind it (a session waits for its previous answer).
+  const elapsed =
+    (rate === undefined
+      ? performance.now() - began
+      : Math.max(scheduled, (lastSend - began) * (rate / 1000) + 1) * (1000 / rate)) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   for (const connection of connections) connection.close();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
   const commitsAfter = await server.commits();
   latencies.sort((a, b) => a - b);
   const ok = statuses.get(200) ?? 0;
-  const rate = latencies.length / elapsed;
+  const achieved = latencies.length / elapsed;
+  if (!report) return;
   const p99 = percentile(latencies, 99);
   const goal = goals[mode];
   console.log(
-    `\nHTTP  PUT /api/3/configurator/{id}?${query}  (${mode} answers, ${options.encoding})`,
+    `\nHTTP  PUT /api/3/configurator/{id}?${query}  (${mode} answers, ${options.encoding}), ` +
+      (rate === undefined
+        ? 'closed loop: the most the service answers'
+        : `paced at ${rate} updates/s (open loop, latency from the schedule)`),
   );
-  console.log(`  updates         ${latencies.length} in ${elapsed.toFixed(2)} s`);
+  if (rate === undefined) {
+    console.log(`  updates         ${latencies.length} in ${elapsed.toFixed(2)} s`);
+  } else {
+    const unsent = scheduled - latencies.length;
+    timerLate.sort((a, b) => a - b);
+    const kept = unsent === 0 && achieved >= 0.99 * rate;
+    console.log(
+      `  updates         ${latencies.length} of ${scheduled} scheduled in ${elapsed.toFixed(2)} s`,
+    );
+    console.log(
+      `  schedule        ${kept ? 'kept' : 'NOT kept'}: ${achieved.toFixed(1)} of ${rate} updates/s` +
+        (unsent > 0 ? `, ${unsent} due and never sent (fell behind)` : '') +
+        `; ${behind} (${((100 * behind) / Math.max(1, latencies.length)).toFixed(1)}%) sent late after a late answer` +
+        `; timers late p50 ${ms(percentile(timerLate, 50))} p99 ${ms(percentile(timerLate, 99))} (load generator)`,
+    );
+  }
+  // Paced, the throughput is the schedule's when it was kept.
+  const meetsThroughput =
+    rate === undefined
+      ? achieved >= goal.throughput
+      : rate >= goal.throughput && latencies.length === scheduled && achieved >= 0.99 * rate;
   console.log(
-    `  throughput      ${rate.toFixed(1)} updates/s   goal >= ${goal.throughput}: ${mark(rate >= goal.throughput)}`,
+    `  throughput      ${achieved.toFixed(1)} updates/s   goal >= ${goal.throughput}: ${mark(meetsThroughput)}` +
+      (rate !== undefined && rate < goal.throughput ? ' (paced below the goal)' : ''),
   );
   // CPU time tells what an update costs even when other work shares the machine.
   const perUpdate = (cpuMs: number) => ms(cpuMs / Math.max(1, latencies.length));
@@ -365,6 +457,15 @@ async function httpPhase(
       `  p99 ${ms(p99)}  max ${ms(latencies.at(-1) ?? NaN)}` +
       (Number.isFinite(goal.p99) ? `   goal p99 <= ${goal.p99} ms: ${mark(p99 <= goal.p99)}` : ''),
   );
+  if (Number.isFinite(goal.p99)) {
+    console.log(
+      `  goal            >= ${goal.throughput}/s with p99 <= ${goal.p99} ms: ` +
+        `${mark(meetsThroughput && p99 <= goal.p99)}` +
+        (rate === undefined
+          ? ' (closed loop: p99 here is queueing at full load)'
+          : ' (paced: the latency a shopper sees at this rate)'),
+    );
+  }
   console.log(
     `  response size   ${kib(bytes / Math.max(1, latencies.length))} on average on the wire` +
       (mode === 'compressed' ? '   goal: only what changed' : ''),

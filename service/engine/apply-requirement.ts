@@ -9,7 +9,8 @@ import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {localise} from './localise.js';
 import type {SessionState} from './session-state.js';
-import {Solver, Wish} from './solver.js';
+import {rememberRequirementText} from './requirement-text.js';
+import {Solver, Wish, rememberOnBits} from './solver.js';
 
 /** The longest text a text input takes. */
 export const maxTextLength = 1000;
@@ -106,6 +107,10 @@ export function applyRequirement(
   }
   if (!switchOn) refuseSwitchOff(model, state, node);
 
+  const facts = listFacts.get(state.requirements);
+  if (facts?.holdIn(state)) {
+    return applyKnown(model, state, options, {node, switchOn, value, clamped, facts});
+  }
   const superseded = supersededBy(model, node, switchOn);
   const indexes = requirementIndexes(model, state.requirements);
   // Positions in `state.requirements` of the earlier requirements that still count.
@@ -156,21 +161,194 @@ export function applyRequirement(
     });
     return {state, conflicts, changed: []};
   }
-  // Kept in one normal form: a number as a value requirement, anything else as a selection.
-  kept.push({
+  kept.push(normalForm(node, switchOn, value));
+  keptIndexes.push(index);
+  const wants = Int8Array.from(kept, (r, i) =>
+    wantsOn(model.nodes[keptIndexes[i]!]!, r) ? Wish.on : Wish.off,
+  );
+  return finish(model, state, solver, {
+    kept,
+    indexes: Int32Array.from(keptIndexes),
+    positions: Int32Array.from(keptPositions),
+    wants,
+  });
+}
+
+/** A requirement in the one form a state keeps: a number as a value, anything else as a selection. */
+function normalForm(node: CompiledNode, switchOn: boolean, value: number | undefined): Requirement {
+  return {
     featureModelNodeId: node.id,
     value: switchOn ? (value ?? 1) : 0,
     isSelection: !(node.numeric && switchOn),
-  });
-  keptIndexes.push(index);
-  indexesByList.set(kept, Int32Array.from(keptIndexes));
-  listSources.set(kept, {
-    base: new WeakRef(state.requirements),
-    positions: Int32Array.from(keptPositions),
-  });
+  };
+}
+
+/**
+ * The state after an applied update, with what the engine remembers beside it: the new list's
+ * node positions, where it came from, what each of its requirements wants, and that they all
+ * hold in the new state (so the next update can take `applyKnown`).
+ */
+function finish(
+  model: CompiledModel,
+  state: SessionState,
+  solver: Solver,
+  {
+    kept,
+    indexes,
+    positions,
+    wants,
+  }: {kept: Requirement[]; indexes: Int32Array; positions: Int32Array; wants: Int8Array},
+): ApplyResult {
+  indexesByList.set(kept, indexes);
+  rememberRequirementText(model, state.requirements, kept, positions);
   const next = solver.toState(model, {...state, requirements: kept});
+  // Every kept requirement holds in `next` (those that did not were dropped, and the new one
+  // was applied as a hard decision).
+  listFacts.set(kept, new ListFacts(wants, next));
   rememberChangedNodes(state, next, solver.touched);
   return {state: next, conflicts: null, changed: changedIds(model, state, solver)};
+}
+
+/**
+ * What the engine knows of a requirement list it made: what each requirement wants of its node
+ * (`Wish`, in list order), that there is at most one per node and none on a node the model
+ * lacks, and that every one of them holds in the state it was made for. A state with the same
+ * `on` and the same numbers map (the same object: states are values) is that state as far as
+ * the rules are concerned, as after a text changed.
+ */
+class ListFacts {
+  readonly wants: Int8Array;
+  readonly #on: string;
+  readonly #numbers: Record<string, number>;
+
+  constructor(wants: Int8Array, state: SessionState) {
+    this.wants = wants;
+    this.#on = state.on;
+    this.#numbers = state.numbers;
+  }
+
+  holdIn(state: SessionState): boolean {
+    return state.numbers === this.#numbers && state.on === this.#on;
+  }
+}
+
+const listFacts = new WeakMap<readonly Requirement[], ListFacts>();
+
+/** Whether `applyRequirement` takes the way of `applyKnown` for this state (for tests). */
+export function appliesFromKnown(state: SessionState): boolean {
+  return listFacts.get(state.requirements)?.holdIn(state) === true;
+}
+
+/**
+ * `applyRequirement` for a state whose requirements the engine made and knows to hold
+ * (`ListFacts`): the same decisions, found from what changed instead of by reading every
+ * earlier requirement. An earlier requirement can only stop holding on a node the solver
+ * touched (every other node keeps its state and number), so only those are checked; the kept
+ * list is the earlier one without the superseded and violated requirements, in order.
+ */
+function applyKnown(
+  model: CompiledModel,
+  state: SessionState,
+  options: ApplyOptions,
+  {
+    node,
+    switchOn,
+    value,
+    clamped,
+    facts,
+  }: {
+    node: CompiledNode;
+    switchOn: boolean;
+    value: number | undefined;
+    clamped: boolean;
+    facts: ListFacts;
+  },
+): ApplyResult {
+  const index = node.index;
+  const list = state.requirements;
+  const indexes = requirementIndexes(model, list);
+  const {wants} = facts;
+  const wishes = new Int8Array(model.nodes.length);
+  for (let r = 0; r < indexes.length; r++) wishes[indexes[r]!] = wants[r]!;
+  // Superseded, not contradicted: the node's own and its alternatives' earlier requirements,
+  // and when switching off, those inside it (its subtree follows it in tree order).
+  wishes[index] = Wish.none;
+  for (const sibling of node.alternativeSiblings) wishes[sibling] = Wish.none;
+  if (!switchOn) wishes.fill(Wish.none, index + 1, subtreeEnds(model)[index]);
+
+  const solver = new Solver(model, state, wishes);
+  const disabled = switchOn && !isOn(state, index) && solver.isExcluded(index);
+  if (switchOn) solver.setOn(index, true, value);
+  else solver.setOff(index, true);
+  if (solver.failure) {
+    throw new EngineError(
+      'unsatisfiable',
+      `The model's rules cannot satisfy this: ${solver.failure}`,
+    );
+  }
+  const violated = new Set<number>();
+  for (const touched of solver.touched) {
+    const wish = wishes[touched]!;
+    if (wish === Wish.none) continue;
+    const holdsNow =
+      wish === Wish.off
+        ? !solver.on[touched]
+        : solver.on[touched] === 1 &&
+          (!model.nodes[touched]!.numeric ||
+            solver.values[touched] === list[indexes.indexOf(touched)]!.value);
+    if (!holdsNow) violated.add(touched);
+  }
+  if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
+    const conflicts = describeConflicts(model, state, solver, {
+      requested: node,
+      clamped,
+      violated,
+      lang: options.lang ?? 'en',
+    });
+    return {state, conflicts, changed: []};
+  }
+  for (const gone of violated) wishes[gone] = Wish.none;
+  const kept: Requirement[] = [];
+  const keptIndexes = new Int32Array(indexes.length + 1);
+  const keptWants = new Int8Array(indexes.length + 1);
+  const positions = new Int32Array(indexes.length);
+  let count = 0;
+  for (let r = 0; r < indexes.length; r++) {
+    if (wishes[indexes[r]!] === Wish.none) continue;
+    kept.push(list[r]!);
+    keptIndexes[count] = indexes[r]!;
+    keptWants[count] = wants[r]!;
+    positions[count++] = r;
+  }
+  const own = normalForm(node, switchOn, value);
+  kept.push(own);
+  keptIndexes[count] = index;
+  keptWants[count] = wantsOn(node, own) ? Wish.on : Wish.off;
+  return finish(model, state, solver, {
+    kept,
+    indexes: keptIndexes.subarray(0, count + 1),
+    positions: positions.subarray(0, count),
+    wants: keptWants.subarray(0, count + 1),
+  });
+}
+
+const subtreeEndsByModel = new WeakMap<CompiledModel, Int32Array>();
+
+/**
+ * Per node, the position after its subtree: nodes are in tree order (a node, then each child's
+ * subtree in turn), so node `i`'s descendants are the positions between `i` and this.
+ */
+function subtreeEnds(model: CompiledModel): Int32Array {
+  let ends = subtreeEndsByModel.get(model);
+  if (!ends) {
+    ends = new Int32Array(model.nodes.length);
+    for (let i = model.nodes.length - 1; i >= 0; i--) {
+      const children = model.nodes[i]!.children;
+      ends[i] = children.length === 0 ? i + 1 : ends[children.at(-1)!]!;
+    }
+    subtreeEndsByModel.set(model, ends);
+  }
+  return ends;
 }
 
 /** Node positions of requirement lists, computed once per list (states are values). */
@@ -197,42 +375,36 @@ export function requirementIndexes(
 }
 
 /**
- * For a requirement list an update made: the list it started from and the positions in it of
- * the requirements it kept, in order; the update's own requirement follows them. The base is
- * held weakly: a WeakMap keeps its value alive as long as its key, so a strong reference here
- * would keep every earlier list of a session alive through the latest one, its whole history.
+ * Identities of states, so that what the engine remembers beside a state can name the state
+ * it was made from without holding it. Not a `WeakRef`: V8's young-generation collections
+ * keep a `WeakRef`'s target alive, so every state held the one before it through each of
+ * them, and a session's recent history was copied and promoted to the old generation on every
+ * update, to be found dead only by the next full collection (decisions 64 and 67).
  */
-const listSources = new WeakMap<
-  readonly Requirement[],
-  {base: WeakRef<readonly Requirement[]>; positions: Int32Array}
->();
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
 
-/**
- * Where a requirement list came from, when an update made it from another one that is still
- * in use (nobody can ask about a list that is gone).
- */
-export function requirementListSource(
-  requirements: readonly Requirement[],
-): {base: readonly Requirement[]; positions: Int32Array} | undefined {
-  const source = listSources.get(requirements);
-  const base = source?.base.deref();
-  return base && {base, positions: source!.positions};
+function identityOf(value: object): number {
+  let identity = identities.get(value);
+  if (identity === undefined) identities.set(value, (identity = ++lastIdentity));
+  return identity;
 }
 
 /**
- * For a state the engine made from `base`: the nodes whose on/off state or number may differ
- * from `base` (every other node is as it was), ascending. Kept per state object, so it is only
- * found for the very base it was made from; the base is held weakly, as in `listSources`, so
- * that a state does not keep all the states before it alive.
+ * For a state the engine made from another one: that state's identity and the nodes whose
+ * on/off state or number may differ from it (every other node is as it was), ascending. Kept
+ * per state object, so it is only found for the very base it was made from.
  */
-const changedNodes = new WeakMap<SessionState, {base: WeakRef<SessionState>; nodes: Int32Array}>();
+const changedNodes = new WeakMap<SessionState, {base: number; nodes: Int32Array}>();
 
 function rememberChangedNodes(
   base: SessionState,
   state: SessionState,
   touched: ReadonlySet<number>,
 ): void {
-  changedNodes.set(state, {base: new WeakRef(base), nodes: Int32Array.from(touched).sort()});
+  const nodes = Int32Array.from(touched).sort();
+  changedNodes.set(state, {base: identityOf(base), nodes});
+  rememberOnBits(base, state, nodes);
 }
 
 /**
@@ -241,7 +413,7 @@ function rememberChangedNodes(
  */
 export function nodesChangedSince(base: SessionState, state: SessionState): Int32Array | undefined {
   const known = changedNodes.get(state);
-  return known?.base.deref() === base ? known.nodes : undefined;
+  return known !== undefined && known.base === identities.get(base) ? known.nodes : undefined;
 }
 
 function refuseSwitchOff(model: CompiledModel, state: SessionState, node: CompiledNode) {

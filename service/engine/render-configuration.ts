@@ -25,6 +25,7 @@ import {
   valueEntry,
 } from './configuration-fingerprint.js';
 import {localise} from './localise.js';
+import {onArrayOf} from './solver.js';
 import {rememberRenderedFrom} from './serialize-configuration.js';
 import type {SessionState} from './session-state.js';
 
@@ -246,9 +247,10 @@ function headFields(
   let additional = 0;
   const {prices, numeric} = pricedNodes(model);
   const priced = model.pricedNodes;
+  const on = onArrayOf(state);
   for (let p = 0; p < priced.length; p++) {
     const i = priced[p]!;
-    if (state.on.charCodeAt(i) !== 49) continue;
+    if (on[i] === 0) continue;
     // An option counts once (its price times 1, exactly), a number as often as it says.
     additional += numeric[p] === 1 ? prices[p]! * reportedValue(model, state, i) : prices[p]!;
   }
@@ -360,18 +362,33 @@ function priceLabels(model: CompiledModel, lang: Language): (amount: number) => 
 const sameCauses = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((cause, i) => cause === b[i]);
 
+/** Per model and state, read only: an update's base was most often answered just before. */
+const disabledByModel = new WeakMap<
+  CompiledModel,
+  WeakMap<SessionState, ReadonlyMap<number, readonly number[]>>
+>();
+
 /** The rules' victims: off nodes an `excludes` rule of an on node forbids, with their causes. */
-function disabledNodes(model: CompiledModel, state: SessionState): Map<number, number[]> {
+function disabledNodes(
+  model: CompiledModel,
+  state: SessionState,
+): ReadonlyMap<number, readonly number[]> {
+  let byState = disabledByModel.get(model);
+  if (!byState) disabledByModel.set(model, (byState = new WeakMap()));
+  const known = byState.get(state);
+  if (known) return known;
+  const on = onArrayOf(state);
   const disabledBy = new Map<number, number[]>();
   for (const i of model.excludingNodes) {
-    if (state.on.charCodeAt(i) !== 49) continue;
+    if (on[i] === 0) continue;
     for (const other of model.nodes[i]!.excludes) {
-      if (state.on.charCodeAt(other) === 49) continue;
+      if (on[other] === 1) continue;
       const causes = disabledBy.get(other);
       if (causes) causes.push(i);
       else disabledBy.set(other, [i]);
     }
   }
+  byState.set(state, disabledBy);
   return disabledBy;
 }
 
@@ -384,6 +401,7 @@ function disabledReason(model: CompiledModel, causes: readonly number[], lang: s
 
 /** Mandatory nodes in force (their parent is on) that the shopper has not answered yet. */
 export function unansweredMandatories(model: CompiledModel, state: SessionState): string[] {
+  if (model.mandatoryNodes.length === 0) return [];
   // A typed array, not a Set: sessions with hundreds of requirements pay this per answer.
   const answered = new Uint8Array(model.nodes.length);
   for (const index of requirementIndexes(model, state.requirements)) {

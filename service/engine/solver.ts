@@ -2,14 +2,92 @@ import {NodeType} from '../../src/wire/index.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
-const startValuesByModel = new WeakMap<CompiledModel, {defaults: number[]; numeric: number[]}>();
+const startValuesByModel = new WeakMap<
+  CompiledModel,
+  {defaults: Float64Array; numeric: number[]}
+>();
+
+/*
+ * What a solver starts from, kept beside the state or numbers map it was read from or made
+ * into (docs/decisions/0067): states and their maps are values, so what the last update left
+ * is exactly what the next one starts from, and an update then costs what it changes rather
+ * than a read of every node's character and number.
+ */
+
+/** Per state: on (1) or off (0) per node, as the solver that made it left them. Never written. */
+const onByState = new WeakMap<SessionState, Uint8Array>();
+
+/** Per numbers map: the number of each numeric node in `startValues(model).numeric` order, NaN for none. */
+const numbersByMap = new WeakMap<Record<string, number>, Float64Array>();
+
+/** On (1) or off (0) per node of a state; shared, so read only. */
+export function onArrayOf(state: SessionState): Uint8Array {
+  let on = onByState.get(state);
+  if (!on) {
+    // One native copy of the string's bytes ('0' is 48, '1' is 49), then one bit each.
+    const bytes = Buffer.from(state.on, 'latin1');
+    on = new Uint8Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) on[i] = bytes[i]! & 1;
+    onByState.set(state, on);
+  }
+  return on;
+}
+
+/** Per state: on or off per node, one bit each (node `i` is bit `i % 8` of byte `i >> 3`). */
+const onBitsByState = new WeakMap<SessionState, Buffer>();
+
+/** A state's on bits, as the stored form keeps them (docs/decisions/0048); shared, so read only. */
+export function onBitsOf(state: SessionState): Buffer {
+  let bits = onBitsByState.get(state);
+  if (!bits) {
+    const on = onArrayOf(state);
+    bits = Buffer.alloc((on.length + 7) >> 3);
+    for (let i = 0; i < on.length; i++) if (on[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
+    onBitsByState.set(state, bits);
+  }
+  return bits;
+}
+
+/**
+ * Records the on bits of a state the engine made from `base` when the base's are known:
+ * only the nodes the update touched (`touched`) can differ.
+ */
+export function rememberOnBits(base: SessionState, state: SessionState, touched: Int32Array): void {
+  const from = onBitsByState.get(base);
+  if (!from || base.on.length !== state.on.length) return;
+  const bits = Buffer.from(from);
+  const on = onArrayOf(state);
+  for (const i of touched) {
+    if (on[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
+    else bits[i >> 3]! &= ~(1 << (i & 7));
+  }
+  onBitsByState.set(state, bits);
+}
+
+function numbersOf(
+  model: CompiledModel,
+  numeric: readonly number[],
+  numbers: Record<string, number>,
+): Float64Array {
+  let known = numbersByMap.get(numbers);
+  if (!known) {
+    known = new Float64Array(numeric.length);
+    for (let k = 0; k < numeric.length; k++) {
+      known[k] = numbers[model.nodes[numeric[k]!]!.id] ?? NaN;
+    }
+    numbersByMap.set(numbers, known);
+  }
+  return known;
+}
 
 /** Every node's default value, and which nodes are numeric, per model. */
-function startValues(model: CompiledModel): {defaults: number[]; numeric: number[]} {
+function startValues(model: CompiledModel): {defaults: Float64Array; numeric: number[]} {
   let known = startValuesByModel.get(model);
   if (!known) {
     known = {
-      defaults: model.nodes.map((n) => n.defaultValue),
+      // Doubles in a typed array: a plain array of small integers would be copied and then
+      // grown into doubles (copied again) by the first fractional number, twice the garbage.
+      defaults: Float64Array.from(model.nodes, (n) => n.defaultValue),
       numeric: model.nodes.filter((n) => n.numeric).map((n) => n.index),
     };
     startValuesByModel.set(model, known);
@@ -23,7 +101,7 @@ export const Wish = {none: 0, on: 1, off: 2} as const;
 /** The solver's working state, to try a choice and take it back. */
 interface Snapshot {
   on: Uint8Array;
-  values: number[];
+  values: Float64Array;
   touched: number[];
   locks: [number, boolean][];
   valueLocks: number[];
@@ -43,7 +121,7 @@ interface Snapshot {
  */
 export class Solver {
   readonly on: Uint8Array;
-  readonly values: number[];
+  readonly values: Float64Array;
   /** Nodes whose state or number changed at some point. */
   readonly touched = new Set<number>();
   failure: string | null = null;
@@ -62,15 +140,18 @@ export class Solver {
     this.#nodes = model.nodes;
     this.#wishes = wishes;
     const count = model.nodes.length;
-    this.on = new Uint8Array(count);
     const {defaults, numeric} = startValues(model);
     this.values = defaults.slice();
     if (state) {
-      for (const i of numeric) {
-        const number = state.numbers[model.nodes[i]!.id];
-        if (number !== undefined) this.values[i] = number;
+      // A copy (a Uint8Array's `slice` copies; a Buffer's would not, and this is none).
+      this.on = onArrayOf(state).slice();
+      const numbers = numbersOf(model, numeric, state.numbers);
+      for (let k = 0; k < numeric.length; k++) {
+        const number = numbers[k]!;
+        if (number === number) this.values[numeric[k]!] = number;
       }
-      for (let i = 0; i < count; i++) this.on[i] = state.on.charCodeAt(i) === 49 ? 1 : 0;
+    } else {
+      this.on = new Uint8Array(count);
     }
     this.#budget = 16 * count + 64;
   }
@@ -251,7 +332,7 @@ export class Solver {
 
   #restore(saved: Snapshot) {
     this.on.set(saved.on);
-    this.values.splice(0, this.values.length, ...saved.values);
+    this.values.set(saved.values);
     this.touched.clear();
     for (const index of saved.touched) this.touched.add(index);
     this.#locks.clear();
@@ -276,8 +357,16 @@ export class Solver {
   /** The working copies as a state (requirements and texts supplied by the caller). */
   toState(model: CompiledModel, base: SessionState): SessionState {
     // One ASCII byte per node, decoded once: appending 2,000 one-character strings cost more.
-    const bytes = Buffer.allocUnsafe(this.on.length);
-    for (let i = 0; i < this.on.length; i++) bytes[i] = this.on[i] ? 49 : 48;
+    // Only touched nodes can differ from the state the solver started from (`base.on`), so
+    // its bytes are copied and those patched.
+    let bytes: Buffer;
+    if (base.on.length === this.on.length) {
+      bytes = Buffer.from(base.on, 'latin1');
+      for (const index of this.touched) bytes[index] = this.on[index] ? 49 : 48;
+    } else {
+      bytes = Buffer.allocUnsafe(this.on.length);
+      for (let i = 0; i < this.on.length; i++) bytes[i] = this.on[i] ? 49 : 48;
+    }
     const on = bytes.toString('latin1');
     // The same map when no number changed: states are values, and whoever caches by the
     // map (the stored form, the compressed answer's diff) then knows nothing changed in it.
@@ -288,6 +377,9 @@ export class Solver {
       if (numbers === base.numbers) numbers = {...base.numbers};
       numbers[node.id] = this.values[index]!;
     }
-    return {...base, on, numbers};
+    const state = {...base, on, numbers};
+    // The solver is done: its arrays become what the next update of this state starts from.
+    onByState.set(state, this.on);
+    return state;
   }
 }

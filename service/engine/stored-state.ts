@@ -1,6 +1,7 @@
 import type {Requirement} from '../../src/wire/index.js';
-import {requirementListSource} from './apply-requirement.js';
 import type {CompiledModel} from './compiled-model.js';
+import {requirementText} from './requirement-text.js';
+import {onBitsOf} from './solver.js';
 import type {SessionState} from './session-state.js';
 
 /**
@@ -37,11 +38,11 @@ export function isStoredState(value: unknown): value is StoredState {
 
 /*
  * Encoding runs on every save, so what is the same as in the previous state is not encoded
- * again: an update's requirement list reuses the tokens of the list it started from (the
- * engine records which it kept), and a numbers map no number changed in is the same object
- * (the solver reuses it).
+ * again (docs/decisions/0048, 0067): the `on` bits are the base state's with the nodes the
+ * update touched patched, an update's requirement list is the text of the list it started from
+ * with the dropped requirements cut out and its own appended (the engine records which it
+ * kept), and a numbers map no number changed in is the same object (the solver reuses it).
  */
-const tokenListsByModel = new WeakMap<CompiledModel, WeakMap<object, string[]>>();
 const numbersByModel = new WeakMap<CompiledModel, WeakMap<object, string>>();
 
 function cacheOf<V>(
@@ -59,10 +60,6 @@ function cacheOf<V>(
  */
 export function encodeState(model: CompiledModel, state: SessionState): StoredState {
   const count = state.on.length;
-  const bits = Buffer.alloc((count + 7) >> 3);
-  for (let i = 0; i < count; i++) {
-    if (state.on.charCodeAt(i) === 49) bits[i >> 3]! |= 1 << (i & 7);
-  }
   const numbersCache = cacheOf(numbersByModel, model);
   let numbers = numbersCache.get(state.numbers);
   if (numbers === undefined) {
@@ -74,33 +71,13 @@ export function encodeState(model: CompiledModel, state: SessionState): StoredSt
     numbers = parts.join(',');
     numbersCache.set(state.numbers, numbers);
   }
-  const requirements = requirementTokens(model, state.requirements)
-    .filter((token) => token !== '')
-    .join(',');
-  return {nodes: count, on: bits.toString('base64'), numbers, texts: state.texts, requirements};
-}
-
-/** One token per requirement ('' for a node the model lacks), kept per list. */
-function requirementTokens(model: CompiledModel, list: readonly Requirement[]): string[] {
-  const lists = cacheOf(tokenListsByModel, model);
-  let tokens = lists.get(list);
-  if (tokens) return tokens;
-  // An update's list is its base's kept requirements and its own: the base's tokens serve.
-  const source = requirementListSource(list);
-  const baseTokens = source && lists.get(source.base);
-  if (source && baseTokens && source.positions.length === list.length - 1) {
-    tokens = Array.from(source.positions, (p) => baseTokens[p]!);
-    tokens.push(requirementToken(model, list.at(-1)!));
-  } else {
-    tokens = list.map((req) => requirementToken(model, req));
-  }
-  lists.set(list, tokens);
-  return tokens;
-}
-
-function requirementToken(model: CompiledModel, req: Requirement): string {
-  const index = model.indexById.get(req.featureModelNodeId);
-  return index === undefined ? '' : `${index}${req.isSelection ? ':' : '='}${req.value}`;
+  return {
+    nodes: count,
+    on: onBitsOf(state).toString('base64'),
+    numbers,
+    texts: state.texts,
+    requirements: requirementText(model, state.requirements),
+  };
 }
 
 /** The state a compact form holds, in the model it was written for. */
