@@ -11,14 +11,11 @@ import {nodeStyles} from '../view/node-styles.js';
 import {resumeStyles} from '../view/resume-styles.js';
 import {stepsStyles} from '../view/steps-styles.js';
 import {summaryStyles} from '../view/summary-styles.js';
-import {prepareSanitizer} from '../view/sanitize.js';
 import {extras} from './later-views.js';
 
 export {tabId} from '../view/render-steps.js';
 export {renderConfigured, renderConflict, syncConflictDialog} from './render-ready.js';
 export {quoteScreen} from './later-views.js';
-/** Done when the page is idle after this chunk loads (see lazy-view.ts). */
-export const prepare = prepareSanitizer;
 
 // The first configure render wants the extras' chunk: asked for as soon as this chunk runs,
 // alongside the token and configuration requests rather than after their answers (a failure

@@ -1,16 +1,7 @@
 import type {CSSResult} from 'lit';
 
-/**
- * What a lazy view's module holds: its styles and, optionally, work that its first render would
- * otherwise pay for the first time (`prepare`), done while the page is idle after it loads.
- */
-export interface LazyModule {
-  styles: CSSResult;
-  prepare?: () => void;
-}
-
 /** A part of the element that is not needed for the first render: code and its styles. */
-export interface LazyView<T extends LazyModule> {
+export interface LazyView<T extends {styles: CSSResult}> {
   /** The module, once loaded. */
   readonly module: T | null;
   /** The last load failed (offline); `load()` tries again. */
@@ -24,7 +15,7 @@ const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work);
 
 /** Wraps a dynamic `import()`; the bundler turns it into a chunk beside the entry. */
-export function lazyView<T extends LazyModule>(load: () => Promise<T>): LazyView<T> {
+export function lazyView<T extends {styles: CSSResult}>(load: () => Promise<T>): LazyView<T> {
   let loading: Promise<T> | null = null;
   const view = {
     module: null as T | null,
@@ -33,13 +24,9 @@ export function lazyView<T extends LazyModule>(load: () => Promise<T>): LazyView
       loading ??= load().then(
         (module) => {
           view.failed = false;
-          // Its style sheet is parsed, and its own first-time work done, while the page waits (for
-          // the configuration, at start-up), not in the render that first shows the view; Lit
-          // keeps the sheet it made.
-          whenIdle(() => {
-            void module.styles.styleSheet;
-            module.prepare?.();
-          });
+          // Its style sheet is parsed while the page waits (for the configuration, at start-up),
+          // not in the render that first shows the view; Lit keeps the sheet it made.
+          whenIdle(() => void module.styles.styleSheet);
           return (view.module = module);
         },
         (error: unknown) => {
@@ -110,14 +97,14 @@ export class ViewLoader {
   }
 
   /** Loads a lazy view and adds its styles to the element. */
-  async load<T extends LazyModule>(view: LazyView<T>): Promise<T> {
+  async load<T extends {styles: CSSResult}>(view: LazyView<T>): Promise<T> {
     const module = view.module ?? (await view.load());
     adoptStyles(this.#host.renderRoot as ShadowRoot, module.styles);
     return module;
   }
 
   /** A lazy view if it is here (styles adopted); otherwise starts loading it and answers null. */
-  use<T extends LazyModule>(view: LazyView<T>): T | null {
+  use<T extends {styles: CSSResult}>(view: LazyView<T>): T | null {
     if (view.module) {
       adoptStyles(this.#host.renderRoot as ShadowRoot, view.module.styles);
       return view.module;

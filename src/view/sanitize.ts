@@ -141,17 +141,6 @@ export function sanitizeToFragment(text: string): DocumentFragment | null {
 }
 
 /**
- * Sanitises a made-up link once where the platform sanitises, and drops it. The first use of
- * Chromium's sanitiser sets it up (0.6 to 2 ms measured, a later use 0.1 ms) and the first use of
- * the rules above compiles them: a page pays for both while it waits for the configuration
- * rather than in the render that first shows a model text (the product's description, at
- * start-up). Never loads DOMPurify.
- */
-export function prepareSanitizer(): void {
-  if (platformSanitizes()) sanitizeToFragment('<a href="https://example.com/" data-x>.</a>');
-}
-
-/**
  * Loads DOMPurify, for browsers without `Element.prototype.setHTML`. Called only when a model
  * text holds markup there; a second call shares the first load, and a failed load (offline)
  * may be tried again.

@@ -96,20 +96,6 @@ describe('start-up', () => {
     }
   });
 
-  it("does a loaded view's own first-time work when the page is idle, once", async () => {
-    let prepared = 0;
-    const view = lazyView(() =>
-      Promise.resolve({styles: unsafeCSS(''), prepare: () => void prepared++}),
-    );
-    await view.load();
-    // Not in the load's own task: a render right after it would still pay for it.
-    expect(prepared).to.equal(0);
-    await new Promise((resolve) => requestIdleCallback(resolve));
-    await view.load();
-    await new Promise((resolve) => requestIdleCallback(resolve));
-    expect(prepared).to.equal(1);
-  });
-
   it('asks for the token when it connects, before its own connecting and first render', async () => {
     // At the token request: whether Lit had made the shadow root (with its styles) or rendered.
     let seen: {root: boolean; updated: boolean} | null = null;
