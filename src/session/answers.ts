@@ -25,8 +25,6 @@ type Shape = Record<string, Check>;
  */
 type Pending = [value: unknown, shape: Shape, parent?: Pending, field?: string, index?: number];
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const string: Check = (v) => typeof v === 'string';
 const number: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const array: Check = (v) => Array.isArray(v);
@@ -128,8 +126,9 @@ function pathOf(at: Pending, ...path: string[]): string {
 export function readConfiguration(body: unknown): Configuration {
   const pending: Pending[] = [[body, configurationShape]];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const value = next[0];
-    if (!isObject(value)) throw badResponse(`${pathOf(next)} is not an object`);
+    const value = next[0] as Record<string, unknown>;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw badResponse(`${pathOf(next)} is not an object`);
     // `for...in` walks V8's cached list of the shape's keys: nothing is allocated per object.
     for (const field in next[1])
       if (!next[1][field]!(value[field], pending, next, field))
