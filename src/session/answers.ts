@@ -114,8 +114,9 @@ export function badResponse(what: string, status: number | null = null, cause?: 
  * recursion, as the answer was.
  */
 function pathOf(at: Pending, ...path: string[]): string {
-  for (let p = at; p[2]; p = p[2]) path.unshift(p[3] + (p[4] === undefined ? '' : `[${p[4]}]`));
-  return path.join('.') || 'the answer';
+  // Collected from the bottom up and turned round once: linear in the depth.
+  for (let p = at; p[2]; p = p[2]) path.push(p[3] + (p[4] === undefined ? '' : `[${p[4]}]`));
+  return path.reverse().join('.') || 'the answer';
 }
 
 /**
