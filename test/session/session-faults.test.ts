@@ -127,10 +127,34 @@ describe('answers of the wrong shape', () => {
       code: ErrorCode.badResponse,
       message: /conflicts\[0\]/,
     });
-    // A tree far deeper than any call stack is walked without recursion.
+    assert.throws(() => readConfiguration(answer([node(), 'node'])), {
+      code: ErrorCode.badResponse,
+      message: /featureModel\.steps\[0\]\.features\[1\] is not an object/,
+    });
+    assert.throws(() => readConfiguration({...answer([]), featureModel: []}), {
+      code: ErrorCode.badResponse,
+      message: /: featureModel is not an object/,
+    });
+    assert.throws(() => readConfiguration(null), {
+      code: ErrorCode.badResponse,
+      message: /the answer is not an object/,
+    });
+    assert.throws(() => readConfiguration({...answer([]), id: ''}), {
+      code: ErrorCode.badResponse,
+      message: /: id is missing or wrong/,
+    });
+    // A tree far deeper than any call stack is walked without recursion, and so is the path of
+    // what is wrong at its bottom.
     let tree = node();
     for (let i = 0; i < 20_000; i++) tree = node({features: [tree]});
     assert.doesNotThrow(() => readConfiguration(answer([tree])));
+    let broken = node({name: 7});
+    for (let i = 0; i < 20_000; i++) broken = node({features: [broken]});
+    assert.throws(() => readConfiguration(answer([broken])), {
+      code: ErrorCode.badResponse,
+      message:
+        /^The service's answer is unusable: featureModel\.steps\[0\](\.features\[0\]){20001}\.name is missing or wrong$/,
+    });
   });
 });
 
