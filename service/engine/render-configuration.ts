@@ -15,6 +15,7 @@ import {
   roundMoney,
   type Language,
 } from '../i18n/index.js';
+import {Beside} from './beside.js';
 import {featurePath, nodesChangedSince, requirementIndexes} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
 import {
@@ -365,7 +366,7 @@ const sameCauses = (a: readonly number[], b: readonly number[]) =>
 /** Per model and state, read only: an update's base was most often answered just before. */
 const disabledByModel = new WeakMap<
   CompiledModel,
-  WeakMap<SessionState, ReadonlyMap<number, readonly number[]>>
+  Beside<SessionState, ReadonlyMap<number, readonly number[]>>
 >();
 
 /** The rules' victims: off nodes an `excludes` rule of an on node forbids, with their causes. */
@@ -374,7 +375,7 @@ function disabledNodes(
   state: SessionState,
 ): ReadonlyMap<number, readonly number[]> {
   let byState = disabledByModel.get(model);
-  if (!byState) disabledByModel.set(model, (byState = new WeakMap()));
+  if (!byState) disabledByModel.set(model, (byState = new Beside()));
   const known = byState.get(state);
   if (known) return known;
   const on = onArrayOf(state);
