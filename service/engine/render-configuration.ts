@@ -338,26 +338,15 @@ function pricedNodes(model: CompiledModel): {prices: Float64Array; numeric: Uint
   return known;
 }
 
-/** Price labels by amount, per model and language: the same few totals recur in every answer. */
-const labelsByModel = new WeakMap<CompiledModel, Map<string, Map<number, string>>>();
-const maxLabelsPerLanguage = 4096;
-
+/**
+ * Price labels in the answer's language. Not cached per amount: totals differ on nearly every
+ * update, so such a cache mostly missed, and each new entry lived until the cache was cleared,
+ * surviving every young-generation collection on the way (docs/decisions/0068). `formatPrice`
+ * writes a label from a layout learnt from ICU, and caches what it asks ICU itself.
+ */
 function priceLabels(model: CompiledModel, lang: Language): (amount: number) => string {
-  let byLanguage = labelsByModel.get(model);
-  if (!byLanguage) labelsByModel.set(model, (byLanguage = new Map()));
-  let labels = byLanguage.get(lang);
-  if (!labels) byLanguage.set(lang, (labels = new Map()));
-  const cache = labels;
   const {iso, decimalDigits} = model.currency;
-  return (amount) => {
-    let label = cache.get(amount);
-    if (label === undefined) {
-      label = formatPrice(amount, lang, iso, decimalDigits);
-      if (cache.size >= maxLabelsPerLanguage) cache.clear();
-      cache.set(amount, label);
-    }
-    return label;
-  };
+  return (amount) => formatPrice(amount, lang, iso, decimalDigits);
 }
 
 const sameCauses = (a: readonly number[], b: readonly number[]) =>
