@@ -59,8 +59,14 @@ export class Sessions {
   readonly #store: Store;
   readonly #now: () => number;
   readonly #models: (id: string) => CompiledModel | undefined;
-  /** By lower-case id, least recently used first. */
-  readonly #cache = new Map<string, SessionRecord>();
+  /**
+   * By lower-case id, least recently used first. Each session keeps its holder while its
+   * record is replaced in it: moving an entry to the end of a `Map` leaves V8's table holding
+   * the entry until the table is rebuilt, and a table promoted to the old generation then kept
+   * every record set into it alive through every young-generation collection until the next
+   * full one (docs/decisions/0068). A holder outlives its records, so that costs nothing.
+   */
+  readonly #cache = new Map<string, {record: SessionRecord}>();
   #undone: number;
 
   /** `models` finds a session's model by id: states are stored by node position in it. */
@@ -80,8 +86,14 @@ export class Sessions {
 
   #remember(record: SessionRecord): void {
     this.#check();
-    this.#cache.delete(record.id);
-    this.#cache.set(record.id, record);
+    const held = this.#cache.get(record.id);
+    if (held) {
+      held.record = record;
+      this.#cache.delete(record.id);
+      this.#cache.set(record.id, held);
+      return;
+    }
+    this.#cache.set(record.id, {record});
     if (this.#cache.size > cachedSessions) {
       this.#cache.delete(this.#cache.keys().next().value as string);
     }
@@ -138,7 +150,7 @@ export class Sessions {
     if (cached) {
       this.#cache.delete(key);
       this.#cache.set(key, cached);
-      return cached;
+      return cached.record;
     }
     const stored = this.#collection.get(key);
     if (!stored) return undefined;

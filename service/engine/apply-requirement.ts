@@ -5,6 +5,7 @@ import {
   type Requirement,
   type TextRequirement,
 } from '../../src/wire/index.js';
+import {Beside} from './beside.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {localise} from './localise.js';
@@ -232,7 +233,7 @@ class ListFacts {
   }
 }
 
-const listFacts = new WeakMap<readonly Requirement[], ListFacts>();
+const listFacts = new Beside<readonly Requirement[], ListFacts>();
 
 /** Whether `applyRequirement` takes the way of `applyKnown` for this state (for tests). */
 export function appliesFromKnown(state: SessionState): boolean {
@@ -352,7 +353,7 @@ function subtreeEnds(model: CompiledModel): Int32Array {
 }
 
 /** Node positions of requirement lists, computed once per list (states are values). */
-const indexesByList = new WeakMap<readonly Requirement[], Int32Array>();
+const indexesByList = new Beside<readonly Requirement[], Int32Array>();
 
 /**
  * The node position of each of a state's requirements, -1 for an id the model lacks. Every
@@ -395,7 +396,7 @@ function identityOf(value: object): number {
  * on/off state or number may differ from it (every other node is as it was), ascending. Kept
  * per state object, so it is only found for the very base it was made from.
  */
-const changedNodes = new WeakMap<SessionState, {base: number; nodes: Int32Array}>();
+const changedNodes = new Beside<SessionState, {base: number; nodes: Int32Array}>();
 
 function rememberChangedNodes(
   base: SessionState,

@@ -1,3 +1,4 @@
+import {Beside} from './beside.js';
 import type {CompiledModel} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
@@ -82,7 +83,7 @@ export function textEntry(id: string, text: string): number {
  * usually the very state the previous answer was rendered from (a store may hand out copies;
  * then the sum is computed again).
  */
-const knownSums = new WeakMap<SessionState, {lang: string; sum: number}>();
+const knownSums = new Beside<SessionState, {lang: string; sum: number}>();
 
 /** Records the fingerprint sum of a state, computed from its base's by the entries that changed. */
 export function rememberFingerprintSum(state: SessionState, lang: string, sum: number): void {

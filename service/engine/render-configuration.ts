@@ -15,6 +15,7 @@ import {
   roundMoney,
   type Language,
 } from '../i18n/index.js';
+import {Beside} from './beside.js';
 import {featurePath, nodesChangedSince, requirementIndexes} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
 import {
@@ -337,26 +338,15 @@ function pricedNodes(model: CompiledModel): {prices: Float64Array; numeric: Uint
   return known;
 }
 
-/** Price labels by amount, per model and language: the same few totals recur in every answer. */
-const labelsByModel = new WeakMap<CompiledModel, Map<string, Map<number, string>>>();
-const maxLabelsPerLanguage = 4096;
-
+/**
+ * Price labels in the answer's language. Not cached per amount: totals differ on nearly every
+ * update, so such a cache mostly missed, and each new entry lived until the cache was cleared,
+ * surviving every young-generation collection on the way (docs/decisions/0068). `formatPrice`
+ * writes a label from a layout learnt from ICU, and caches what it asks ICU itself.
+ */
 function priceLabels(model: CompiledModel, lang: Language): (amount: number) => string {
-  let byLanguage = labelsByModel.get(model);
-  if (!byLanguage) labelsByModel.set(model, (byLanguage = new Map()));
-  let labels = byLanguage.get(lang);
-  if (!labels) byLanguage.set(lang, (labels = new Map()));
-  const cache = labels;
   const {iso, decimalDigits} = model.currency;
-  return (amount) => {
-    let label = cache.get(amount);
-    if (label === undefined) {
-      label = formatPrice(amount, lang, iso, decimalDigits);
-      if (cache.size >= maxLabelsPerLanguage) cache.clear();
-      cache.set(amount, label);
-    }
-    return label;
-  };
+  return (amount) => formatPrice(amount, lang, iso, decimalDigits);
 }
 
 const sameCauses = (a: readonly number[], b: readonly number[]) =>
@@ -365,7 +355,7 @@ const sameCauses = (a: readonly number[], b: readonly number[]) =>
 /** Per model and state, read only: an update's base was most often answered just before. */
 const disabledByModel = new WeakMap<
   CompiledModel,
-  WeakMap<SessionState, ReadonlyMap<number, readonly number[]>>
+  Beside<SessionState, ReadonlyMap<number, readonly number[]>>
 >();
 
 /** The rules' victims: off nodes an `excludes` rule of an on node forbids, with their causes. */
@@ -374,7 +364,7 @@ function disabledNodes(
   state: SessionState,
 ): ReadonlyMap<number, readonly number[]> {
   let byState = disabledByModel.get(model);
-  if (!byState) disabledByModel.set(model, (byState = new WeakMap()));
+  if (!byState) disabledByModel.set(model, (byState = new Beside()));
   const known = byState.get(state);
   if (known) return known;
   const on = onArrayOf(state);

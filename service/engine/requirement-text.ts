@@ -1,4 +1,5 @@
 import type {Requirement} from '../../src/wire/index.js';
+import {Beside} from './beside.js';
 import type {CompiledModel} from './compiled-model.js';
 
 /**
@@ -12,11 +13,11 @@ interface ListText {
 }
 
 /** Per model and list (lists are values): the list's text. */
-const textsByModel = new WeakMap<CompiledModel, WeakMap<readonly Requirement[], ListText>>();
+const textsByModel = new WeakMap<CompiledModel, Beside<readonly Requirement[], ListText>>();
 
-function textsOf(model: CompiledModel): WeakMap<readonly Requirement[], ListText> {
+function textsOf(model: CompiledModel): Beside<readonly Requirement[], ListText> {
   let texts = textsByModel.get(model);
-  if (!texts) textsByModel.set(model, (texts = new WeakMap()));
+  if (!texts) textsByModel.set(model, (texts = new Beside()));
   return texts;
 }
 

@@ -1,4 +1,5 @@
 import {NodeType} from '../../src/wire/index.js';
+import {Beside} from './beside.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
@@ -15,7 +16,7 @@ const startValuesByModel = new WeakMap<
  */
 
 /** Per state: on (1) or off (0) per node, as the solver that made it left them. Never written. */
-const onByState = new WeakMap<SessionState, Uint8Array>();
+const onByState = new Beside<SessionState, Uint8Array>();
 
 /** Per numbers map: the number of each numeric node in `startValues(model).numeric` order, NaN for none. */
 const numbersByMap = new WeakMap<Record<string, number>, Float64Array>();
@@ -34,7 +35,7 @@ export function onArrayOf(state: SessionState): Uint8Array {
 }
 
 /** Per state: on or off per node, one bit each (node `i` is bit `i % 8` of byte `i >> 3`). */
-const onBitsByState = new WeakMap<SessionState, Buffer>();
+const onBitsByState = new Beside<SessionState, Buffer>();
 
 /** A state's on bits, as the stored form keeps them (docs/decisions/0048); shared, so read only. */
 export function onBitsOf(state: SessionState): Buffer {
