@@ -126,16 +126,7 @@ export function applyRequirement(
       : Wish.off;
   }
 
-  const solver = new Solver(model, state, wishes);
-  const disabled = switchOn && !isOn(state, index) && solver.isExcluded(index);
-  if (switchOn) solver.setOn(index, true, value);
-  else solver.setOff(index, true);
-  if (solver.failure) {
-    throw new EngineError(
-      'unsatisfiable',
-      `The model's rules cannot satisfy this: ${solver.failure}`,
-    );
-  }
+  const {solver, disabled} = solve(model, state, wishes, index, switchOn, value);
 
   const kept: Requirement[] = [];
   const keptIndexes: number[] = [];
@@ -173,6 +164,31 @@ export function applyRequirement(
     positions: Int32Array.from(keptPositions),
     wants,
   });
+}
+
+/**
+ * Runs the solver for the update: the earlier requirements' `wishes`, then the node switched on
+ * (with its number) or off. `disabled`: the node was off and the rules excluded it before.
+ */
+function solve(
+  model: CompiledModel,
+  state: SessionState,
+  wishes: Int8Array,
+  index: number,
+  switchOn: boolean,
+  value: number | undefined,
+): {solver: Solver; disabled: boolean} {
+  const solver = new Solver(model, state, wishes);
+  const disabled = switchOn && !isOn(state, index) && solver.isExcluded(index);
+  if (switchOn) solver.setOn(index, true, value);
+  else solver.setOff(index, true);
+  if (solver.failure) {
+    throw new EngineError(
+      'unsatisfiable',
+      `The model's rules cannot satisfy this: ${solver.failure}`,
+    );
+  }
+  return {solver, disabled};
 }
 
 /** A requirement in the one form a state keeps: a number as a value, anything else as a selection. */
@@ -277,17 +293,17 @@ function applyKnown(
   for (const sibling of node.alternativeSiblings) wishes[sibling] = Wish.none;
   if (!switchOn) wishes.fill(Wish.none, index + 1, subtreeEnds(model)[index]);
 
-  const solver = new Solver(model, state, wishes);
-  const disabled = switchOn && !isOn(state, index) && solver.isExcluded(index);
-  if (switchOn) solver.setOn(index, true, value);
-  else solver.setOff(index, true);
-  if (solver.failure) {
-    throw new EngineError(
-      'unsatisfiable',
-      `The model's rules cannot satisfy this: ${solver.failure}`,
-    );
-  }
+  const {solver, disabled} = solve(model, state, wishes, index, switchOn, value);
   const violated = new Set<number>();
+  // The requirement on a node, by node position: found once, for a touched numeric node.
+  let positionOf: Int32Array | undefined;
+  const requiredNumber = (at: number) => {
+    if (!positionOf) {
+      positionOf = new Int32Array(model.nodes.length);
+      for (let r = 0; r < indexes.length; r++) positionOf[indexes[r]!] = r;
+    }
+    return list[positionOf[at]!]!.value;
+  };
   for (const touched of solver.touched) {
     const wish = wishes[touched]!;
     if (wish === Wish.none) continue;
@@ -295,8 +311,7 @@ function applyKnown(
       wish === Wish.off
         ? !solver.on[touched]
         : solver.on[touched] === 1 &&
-          (!model.nodes[touched]!.numeric ||
-            solver.values[touched] === list[indexes.indexOf(touched)]!.value);
+          (!model.nodes[touched]!.numeric || solver.values[touched] === requiredNumber(touched));
     if (!holdsNow) violated.add(touched);
   }
   if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
