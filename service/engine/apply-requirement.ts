@@ -145,13 +145,7 @@ export function applyRequirement(
   }
 
   if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
-    const conflicts = describeConflicts(model, state, solver, {
-      requested: node,
-      clamped,
-      violated,
-      lang: options.lang ?? 'en',
-    });
-    return {state, conflicts, changed: []};
+    return refused(model, state, solver, options, {requested: node, clamped, violated});
   }
   kept.push(normalForm(node, switchOn, value));
   keptIndexes.push(index);
@@ -189,6 +183,18 @@ function solve(
     );
   }
   return {solver, disabled};
+}
+
+/** The update not applied: the state as it was, with the conflicts the shopper must resolve. */
+function refused(
+  model: CompiledModel,
+  state: SessionState,
+  solver: Solver,
+  options: ApplyOptions,
+  found: {requested: CompiledNode; clamped: boolean; violated: Set<number>},
+): ApplyResult {
+  const conflicts = describeConflicts(model, state, solver, {...found, lang: options.lang ?? 'en'});
+  return {state, conflicts, changed: []};
 }
 
 /** A requirement in the one form a state keeps: a number as a value, anything else as a selection. */
@@ -315,13 +321,7 @@ function applyKnown(
     if (!holdsNow) violated.add(touched);
   }
   if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
-    const conflicts = describeConflicts(model, state, solver, {
-      requested: node,
-      clamped,
-      violated,
-      lang: options.lang ?? 'en',
-    });
-    return {state, conflicts, changed: []};
+    return refused(model, state, solver, options, {requested: node, clamped, violated});
   }
   for (const gone of violated) wishes[gone] = Wish.none;
   const kept: Requirement[] = [];
