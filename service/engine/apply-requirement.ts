@@ -395,14 +395,16 @@ export function requirementIndexes(
  * it was made from without holding it. Not a `WeakRef`: V8's young-generation collections
  * keep a `WeakRef`'s target alive, so every state held the one before it through each of
  * them, and a session's recent history was copied and promoted to the old generation on every
- * update, to be found dead only by the next full collection (decisions 64 and 67).
+ * update, to be found dead only by the next full collection (decisions 64 and 67). Kept on the
+ * state like the other memos (`Beside`, decision 68), not in a `WeakMap` keyed by states that
+ * die young.
  */
-const identities = new WeakMap<object, number>();
+const identities = new Beside<SessionState, number>();
 let lastIdentity = 0;
 
-function identityOf(value: object): number {
-  let identity = identities.get(value);
-  if (identity === undefined) identities.set(value, (identity = ++lastIdentity));
+function identityOf(state: SessionState): number {
+  let identity = identities.get(state);
+  if (identity === undefined) identities.set(state, (identity = ++lastIdentity));
   return identity;
 }
 
