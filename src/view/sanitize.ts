@@ -65,6 +65,8 @@ type Purifier = {
 let purifier: Purifier | null = null;
 let loading: Promise<Purifier> | null = null;
 
+let inertDocument: Document | undefined;
+
 /** Text without `<` or `&` is plain text: no parsing, no sanitiser, no chunk to load. */
 const hasMarkup = (text: string) => /[<&]/.test(text);
 
@@ -107,7 +109,9 @@ function finishElement(el: Element): boolean {
  * nothing in it loads or runs before it is clean.
  */
 export function sanitizeToFragment(text: string): DocumentFragment | null {
-  const inert = document.implementation.createHTMLDocument('');
+  // One inert document for every text: making one costs more than sanitising a short text,
+  // and nothing stays in it (each text's nodes leave it at once).
+  const inert = (inertDocument ??= document.implementation.createHTMLDocument(''));
   let fragment: DocumentFragment;
   if (platformSanitizes()) {
     const box = inert.createElement('div');
