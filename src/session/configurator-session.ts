@@ -383,7 +383,7 @@ export class ConfiguratorSession extends EventTarget {
    * @internal
    */
   async _send<T = Configuration>(
-    request: HttpRequest & {read?: (body: unknown) => T},
+    request: HttpRequest & {read?: (body: unknown, status: number) => T},
     report = false,
   ): Promise<T> {
     const send = () =>
@@ -658,8 +658,10 @@ export class ConfiguratorSession extends EventTarget {
         method: 'PUT',
         signal,
         notFoundCode: updateNotFound,
-        read: (body) =>
-          compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
+        read: (body, status) =>
+          compress
+            ? readUpdate(body, status, configuration, merge!)
+            : readConfiguration(body, status),
         ...(kind === 'language'
           ? {path: `/api/3/configurator/${id}/changelanguage`, text}
           : kind === 'text'
@@ -851,17 +853,21 @@ function requirementOf(input: Input): Requirement {
  */
 function readUpdate(
   body: unknown,
+  status: number,
   previous: Configuration,
   merge: MergeModule,
 ): Configuration | null {
   if (typeof body !== 'object' || body === null || !('compressed' in body)) {
-    return readConfiguration(body);
+    return readConfiguration(body, status);
   }
   try {
-    return readConfiguration(merge.mergeConfiguration(previous, body as CompressedConfiguration));
+    return readConfiguration(
+      merge.mergeConfiguration(previous, body as CompressedConfiguration),
+      status,
+    );
   } catch (error) {
     if (!(error instanceof merge.ConfigurationMergeError)) throw error;
-    if (error.code === 'malformed') throw badResponse(error.message, null, error);
+    if (error.code === 'malformed') throw badResponse(error.message, status, error);
     return null;
   }
 }
