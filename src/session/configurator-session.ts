@@ -395,7 +395,7 @@ export class ConfiguratorSession extends EventTarget {
       });
     if (!report) return send() as Promise<T>;
     const epoch = this.#epoch;
-    this.#begin();
+    this.#busy(1);
     try {
       const result = (await send()) as T;
       // A quote accepted after an earlier failure: that failure is no longer news.
@@ -406,7 +406,7 @@ export class ConfiguratorSession extends EventTarget {
       if (epoch === this.#epoch) this.#fail(failure, false);
       throw failure;
     } finally {
-      if (epoch === this.#epoch) this.#end();
+      if (epoch === this.#epoch) this.#busy(-1);
     }
   }
 
@@ -479,7 +479,7 @@ export class ConfiguratorSession extends EventTarget {
       this.#recoveryAttempt = 0;
     }
     this.#failedLoad = null;
-    this.#begin();
+    this.#busy(1);
     try {
       const loading = load();
       // Asked for once the request is on its way (not before it), so the merge is here by
@@ -493,7 +493,7 @@ export class ConfiguratorSession extends EventTarget {
       this.#recoveryAttempt = 0;
       this.#status = 'ready';
       this.#error = null;
-      this.#end();
+      this.#busy(-1);
       this.#apply(body, 'api');
       this.#pump();
       return body;
@@ -502,7 +502,7 @@ export class ConfiguratorSession extends EventTarget {
       if (epoch !== this.#epoch) throw failure;
       this.#status = this.#configuration ? 'ready' : 'error';
       this.#failedLoad = load;
-      this.#end();
+      this.#busy(-1);
       this.#fail(failure, true);
       throw failure;
     }
@@ -607,11 +607,11 @@ export class ConfiguratorSession extends EventTarget {
       const epoch = this.#epoch;
       // The shopper's input waits for it: show that something is under way.
       const waited = !!head;
-      if (waited) this.#begin();
+      if (waited) this.#busy(1);
       const done = () => {
         if (epoch !== this.#epoch) return;
         this.#held = false;
-        if (waited) this.#end();
+        if (waited) this.#busy(-1);
         else this.#changed();
         this.#pump();
       };
@@ -623,20 +623,20 @@ export class ConfiguratorSession extends EventTarget {
     // Sending now, for whatever reason: a planned background retry is moot.
     this.#cancelRecovery();
     this.#inflight = input;
-    this.#begin();
+    this.#busy(1);
     const epoch = this.#epoch;
     this.#send(input, this.#configuration).then(
       (body) => {
         if (epoch !== this.#epoch) return;
         this.#inflight = null;
-        this.#end();
+        this.#busy(-1);
         this.#answered(input, body);
         this.#pump();
       },
       (error: unknown) => {
         if (epoch !== this.#epoch) return;
         this.#inflight = null;
-        this.#end();
+        this.#busy(-1);
         this.#failed(input, toConfiguratorError(error));
         this.#pump();
       },
@@ -777,13 +777,9 @@ export class ConfiguratorSession extends EventTarget {
     this.#snapshot = null;
   }
 
-  #begin() {
-    this.#requests++;
-    this.#changed();
-  }
-
-  #end() {
-    this.#requests = Math.max(0, this.#requests - 1);
+  /** One request more (1) or fewer (-1) under way. */
+  #busy(change: number) {
+    this.#requests = Math.max(0, this.#requests + change);
     this.#changed();
   }
 

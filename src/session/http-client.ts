@@ -1,6 +1,6 @@
 import {badResponse} from './answers.js';
 import {backoff, sleep, throwIfAborted, withDeadline} from './abort.js';
-import {ConfiguratorError, ErrorCode, isTimeout} from './errors.js';
+import {ConfiguratorError, ErrorCode} from './errors.js';
 import type {TokenSource} from './token-source.js';
 
 /** Backoff for network errors, timeouts, 429 and 5xx. */
@@ -203,15 +203,16 @@ export function httpClient(options: HttpClientOptions): HttpClient {
       }
       failure ??= httpError(answer!, request);
       // A token that could not be had means nothing was sent: safe to repeat even a POST.
+      const {code, retryable, cause} = failure;
       const mayRepeat =
-        failure.retryable &&
+        retryable &&
         // A token source that hung has cost the shopper a whole timeout already: report it now
         // and let the session's recovery try again later, with its longer backoff.
-        !(failure.code === ErrorCode.tokenFailed && isTimeout(failure)) &&
+        !(code === ErrorCode.tokenFailed && (cause as {name?: unknown})?.name === 'TimeoutError') &&
         (idempotent ||
-          failure.code === ErrorCode.tokenFailed ||
-          failure.code === ErrorCode.rateLimited ||
-          failure.code === ErrorCode.serviceUnavailable);
+          code === ErrorCode.tokenFailed ||
+          code === ErrorCode.rateLimited ||
+          code === ErrorCode.serviceUnavailable);
       if (!mayRepeat || tries >= attempts) throw failure;
       const retryAfter = retryAfterMs(answer?.[0].headers.get('Retry-After') ?? null);
       // A Retry-After longer than we are willing to wait: report now, the inputs are kept.
