@@ -649,18 +649,18 @@ export class ConfiguratorSession extends EventTarget {
     if (kind === 'language' && configuration.languageIso === text) {
       return Promise.resolve(configuration);
     }
-    const signal = this.#abort.signal;
     const id = encodeURIComponent(configuration.id);
-    // Compressed answers only once their merge is here (see `loadMerge`).
-    const merge = this.#merge instanceof Promise ? undefined : this.#merge;
-    const send = (compress: boolean) =>
+    // Only updates are answered compressed, and only once their merge is here (see `loadMerge`).
+    const merge = kind === 'select' || kind === 'value' ? this.#merge : undefined;
+    // With `compress`, the answer is merged; null when it could not be.
+    const send = (compress?: MergeModule) =>
       this.#http.request({
         method: 'PUT',
-        signal,
+        signal: this.#abort.signal,
         notFoundCode: updateNotFound,
         read: (body, status) =>
           compress
-            ? readUpdate(body, status, configuration, merge!)
+            ? readUpdate(body, status, configuration, compress)
             : readConfiguration(body, status),
         ...(kind === 'language'
           ? {path: `/api/3/configurator/${id}/changelanguage`, text}
@@ -671,16 +671,15 @@ export class ConfiguratorSession extends EventTarget {
               }
             : {
                 path: `/api/3/configurator/${id}`,
-                query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
+                query: {ignoreConflicts: input.ignoreConflicts, compress: compress && true},
                 json: requirementOf(input),
               }),
       });
-    // A whole answer is read by readConfiguration: never null.
-    const whole = () => send(false) as Promise<Configuration>;
-    // Only updates are answered compressed. Null: the answer could not be merged; the update is
-    // idempotent, so ask for it whole.
-    return merge && kind !== 'language' && kind !== 'text'
-      ? send(true).then((answer) => answer ?? whole())
+    // A whole answer is read by readConfiguration: never null. A compressed one that could not
+    // be merged is asked for again, whole: the update is idempotent.
+    const whole = () => send() as Promise<Configuration>;
+    return merge && !(merge instanceof Promise)
+      ? send(merge).then((answer) => answer ?? whole())
       : whole();
   }
 
