@@ -791,13 +791,13 @@ export class ConfiguratorSession extends EventTarget {
 
   #pending(): Map<string, PendingInput> {
     const pending = new Map<string, PendingInput>();
-    for (const input of this.#inputs()) {
-      if (input.kind === 'language') continue;
-      const entry = {...pending.get(input.nodeId)};
-      if (input.kind === 'select') entry.on = input.value !== 0;
-      else if (input.kind === 'value') entry.value = input.value;
-      else entry.text = input.text;
-      pending.set(input.nodeId, entry);
+    for (const {kind, nodeId, value, text} of this.#inputs()) {
+      if (kind !== 'language') {
+        pending.set(nodeId, {
+          ...pending.get(nodeId),
+          ...(kind === 'select' ? {on: value !== 0} : kind === 'value' ? {value} : {text}),
+        });
+      }
     }
     return pending;
   }

@@ -262,7 +262,7 @@ function httpError([{status}, text]: Answer, request: HttpRequest): Configurator
 
 /** Retry-After is either delay seconds or an HTTP date. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (header === null || header.trim() === '') return null;
+  if (!header?.trim()) return null;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);
