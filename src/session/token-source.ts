@@ -81,32 +81,6 @@ function cachedTokenSource(
   let current: (AccessToken & {renewAt: number}) | null = null;
   let loading: Loading | null = null;
 
-  /** The request under way, or a new one reporting `rejected`. */
-  const fetchToken = (rejected: string | undefined, issuedAt: number): Loading => ({
-    rejected,
-    // Not tied to any caller's signal: other callers share this request.
-    promise: withDeadline(timeoutMs, (signal) => load({rejected}, signal))
-      .then(
-        (body) => {
-          const token = parseTokenAnswer(body, now());
-          const lifetime = Math.max(0, token.expiresAt - issuedAt);
-          current = {...token, renewAt: token.expiresAt - Math.min(maxMarginMs, lifetime / 10)};
-          return token;
-        },
-        (error: unknown) => {
-          if (error instanceof ConfiguratorError) throw error;
-          const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-          throw tokenFailed(
-            timedOut ? `${what} did not answer within ${timeoutMs} ms` : failed,
-            null,
-            true,
-            error,
-          );
-        },
-      )
-      .finally(() => (loading = null)),
-  });
-
   /**
    * `get` without `rejected`; `renew` after a 401 with the refused token, which is dropped
    * (only if it is still the current one: several requests rejected with the same token must
@@ -119,7 +93,31 @@ function cachedTokenSource(
   ): Promise<string> => {
     if (current?.accessToken === rejected) current = null;
     if (current && now() < current.renewAt) return current.accessToken;
-    const request = (loading ??= fetchToken(rejected, now()));
+    const issuedAt = now();
+    // One request at a time, shared by every caller, so not tied to any caller's signal.
+    const request = (loading ??= {
+      rejected,
+      promise: withDeadline(timeoutMs, (signal) => load({rejected}, signal))
+        .then(
+          (body) => {
+            const token = parseTokenAnswer(body, now());
+            const lifetime = Math.max(0, token.expiresAt - issuedAt);
+            current = {...token, renewAt: token.expiresAt - Math.min(maxMarginMs, lifetime / 10)};
+            return token;
+          },
+          (error: unknown) => {
+            if (error instanceof ConfiguratorError) throw error;
+            const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+            throw tokenFailed(
+              timedOut ? `${what} did not answer within ${timeoutMs} ms` : failed,
+              null,
+              true,
+              error,
+            );
+          },
+        )
+        .finally(() => (loading = null)),
+    });
     const {accessToken} = await abortable(request.promise, signal);
     // A renewal already under way that did not carry the report may bring back the very token
     // the service refused (the issuer's cache still holds it): report it once more, now.
