@@ -821,14 +821,15 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   #checkSettled() {
-    if (this.#settledWaiters.length === 0) return;
-    const paused = this.#conflict !== null || this.#pausedByError;
-    const settled =
+    // Paused (a conflict, a failure) counts as settled: nothing moves until someone acts.
+    if (
       this.#disposed ||
       (this.#status !== 'loading' &&
-        this.#inflight === null &&
-        (paused || this.#queue.length === 0));
-    if (settled) for (const resolve of this.#settledWaiters.splice(0)) resolve();
+        !this.#inflight &&
+        (this.#conflict || this.#pausedByError || !this.#queue.length))
+    ) {
+      for (const resolve of this.#settledWaiters.splice(0)) resolve();
+    }
   }
 }
 
