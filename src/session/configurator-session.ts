@@ -231,8 +231,9 @@ export class ConfiguratorSession extends EventTarget {
   #merge: MergeModule | Promise<unknown> | undefined;
   #onOnline = () => {
     // Being back online cannot make the service know a session or model it refused.
-    const refusedLoad = this.#failedLoad && this.#error && !this.#error.retryable;
-    if (this.#pausedByError || (this.#failedLoad && !refusedLoad)) this.retry().catch(() => {});
+    if (this.#pausedByError || (this.#failedLoad && this.#error?.retryable !== false)) {
+      this.retry().catch(() => {});
+    }
   };
 
   constructor(options: SessionOptions) {
