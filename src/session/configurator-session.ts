@@ -18,7 +18,7 @@ import type {
 } from './session-snapshot.js';
 import type {TokenSource} from './token-source.js';
 import type * as Merge from './merge-configuration.js';
-import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
+import {changedNodes, normaliseTexts, normaliseValues, type NodeState} from './values.js';
 import type {
   CompressedConfiguration,
   Configuration,
@@ -199,8 +199,8 @@ export class ConfiguratorSession extends EventTarget {
   #lang: string;
   #status: SessionStatus = 'idle';
   #configuration: Configuration | null = null;
-  #values = new Map<string, number>();
-  #texts = new Map<string, string>();
+  /** The confirmed configuration's values and texts, normalised. */
+  #state: NodeState = {values: new Map(), texts: new Map()};
   #error: ConfiguratorError | null = null;
   /** What caused `#error` is kept to be sent again (a failed load, or inputs). */
   #errorKept = false;
@@ -252,8 +252,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#snapshot ??= {
       status: this.#status,
       configuration: this.#configuration,
-      values: this.#values,
-      texts: this.#texts,
+      ...this.#state,
       pending: this.#pending(),
       busy: this.#requests > 0,
       conflict: this.#conflict?.pending ?? null,
@@ -718,18 +717,17 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
   #apply(configuration: Configuration, source: ChangeSource): string[] {
-    const values = normaliseValues(configuration.values);
-    // An answer without texts (an older generation) leaves the known texts as they are.
-    const texts =
-      configuration.textValues === undefined
-        ? this.#texts
-        : normaliseTexts(configuration.textValues);
-    const changes = this.#configuration
-      ? changedNodes({values: this.#values, texts: this.#texts}, {values, texts})
-      : [];
+    const state: NodeState = {
+      values: normaliseValues(configuration.values),
+      // An answer without texts (an older generation) leaves the known texts as they are.
+      texts:
+        configuration.textValues === undefined
+          ? this.#state.texts
+          : normaliseTexts(configuration.textValues),
+    };
+    const changes = this.#configuration ? changedNodes(this.#state, state) : [];
     this.#configuration = configuration;
-    this.#values = values;
-    this.#texts = texts;
+    this.#state = state;
     this.#changed();
     if (changes.length > 0) this.#emit(new SessionChangeEvent(configuration, changes, source));
     return changes;
