@@ -129,29 +129,27 @@ export function httpClient(options: HttpClientOptions): HttpClient {
     const body = text ?? (json === undefined ? undefined : JSON.stringify(json));
     const idempotent = request.idempotent ?? method !== 'POST';
 
-    const attempt = async (token: string): Promise<Answer> => {
-      try {
-        // The body is read under the same deadline, so a stalled answer is a timeout too.
-        return await withDeadline(
-          timeoutMs,
-          async (signal) => {
-            const response = await fetchVersioned(path, {
-              method,
-              body,
-              signal,
-              headers: {
-                Accept: blob ?? 'application/json',
-                Authorization: `Bearer ${token}`,
-                ...(body !== undefined && {
-                  'Content-Type': text === undefined ? 'application/json' : 'text/plain',
-                }),
-              },
-            });
-            return [response, await (blob && response.ok ? response.blob() : response.text())];
-          },
-          signal,
-        );
-      } catch (error) {
+    // The body is read under the same deadline, so a stalled answer is a timeout too.
+    const attempt = (token: string): Promise<Answer> =>
+      withDeadline(
+        timeoutMs,
+        async (signal): Promise<Answer> => {
+          const response = await fetchVersioned(path, {
+            method,
+            body,
+            signal,
+            headers: {
+              Accept: blob ?? 'application/json',
+              Authorization: `Bearer ${token}`,
+              ...(body !== undefined && {
+                'Content-Type': text === undefined ? 'application/json' : 'text/plain',
+              }),
+            },
+          });
+          return [response, await (blob && response.ok ? response.blob() : response.text())];
+        },
+        signal,
+      ).catch((error: unknown) => {
         throwIfAborted(signal);
         const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
         throw new ConfiguratorError(
@@ -159,8 +157,7 @@ export function httpClient(options: HttpClientOptions): HttpClient {
           timedOut ? 'The service did not answer in time' : 'The service could not be reached',
           {retryable: true, cause: error},
         );
-      }
-    };
+      });
 
     // After a 401, one renewal and replay per request (a second 401 after a renewal means the
     // token is not the problem).
