@@ -20,7 +20,7 @@ export const budgets = {
   firstRender: 22 * KB,
   /**
    * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); it is
-   * 6.72 KB since the same code was written smaller again (docs/decisions/0062, 0063, 0066 and
+   * 6.7 KB since the same code was written smaller again (docs/decisions/0062, 0063, 0066 and
    * 0071 for what it holds), so this budget is today's size and a little, so it cannot grow
    * unnoticed.
    */
