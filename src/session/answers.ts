@@ -122,18 +122,19 @@ function pathOf(at: Pending, ...path: string[]): string {
 /**
  * Reads the answer of start, open, update, text and change language: a configuration whose
  * every field the views read has its type. The tree is walked without recursion, so a hostile
- * depth cannot overflow the stack, and each object is visited once.
+ * depth cannot overflow the stack, and each object is visited once. `status`, the answer's,
+ * goes into the error.
  */
-export function readConfiguration(body: unknown): Configuration {
+export function readConfiguration(body: unknown, status: number | null = null): Configuration {
   const pending: Pending[] = [[body, configurationShape]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const value = next[0] as Record<string, unknown>;
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw badResponse(`${pathOf(next)} is not an object`);
+      throw badResponse(`${pathOf(next)} is not an object`, status);
     // `for...in` walks V8's cached list of the shape's keys: nothing is allocated per object.
     for (const field in next[1])
       if (!next[1][field]!(value[field], pending, next, field))
-        throw badResponse(`${pathOf(next, field)} is missing or wrong`);
+        throw badResponse(`${pathOf(next, field)} is missing or wrong`, status);
   }
   return body as Configuration;
 }

@@ -18,7 +18,7 @@ import type {
 } from './session-snapshot.js';
 import type {TokenSource} from './token-source.js';
 import type * as Merge from './merge-configuration.js';
-import {changedNodes, normaliseTexts, normaliseValues} from './values.js';
+import {changedNodes, normaliseTexts, normaliseValues, type NodeState} from './values.js';
 import type {
   CompressedConfiguration,
   Configuration,
@@ -199,8 +199,8 @@ export class ConfiguratorSession extends EventTarget {
   #lang: string;
   #status: SessionStatus = 'idle';
   #configuration: Configuration | null = null;
-  #values = new Map<string, number>();
-  #texts = new Map<string, string>();
+  /** The confirmed configuration's values and texts, normalised. */
+  #state: NodeState = {values: new Map(), texts: new Map()};
   #error: ConfiguratorError | null = null;
   /** What caused `#error` is kept to be sent again (a failed load, or inputs). */
   #errorKept = false;
@@ -231,8 +231,9 @@ export class ConfiguratorSession extends EventTarget {
   #merge: MergeModule | Promise<unknown> | undefined;
   #onOnline = () => {
     // Being back online cannot make the service know a session or model it refused.
-    const refusedLoad = this.#failedLoad && this.#error && !this.#error.retryable;
-    if (this.#pausedByError || (this.#failedLoad && !refusedLoad)) this.retry().catch(() => {});
+    if (this.#pausedByError || (this.#failedLoad && this.#error?.retryable !== false)) {
+      this.retry().catch(() => {});
+    }
   };
 
   constructor(options: SessionOptions) {
@@ -251,8 +252,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#snapshot ??= {
       status: this.#status,
       configuration: this.#configuration,
-      values: this.#values,
-      texts: this.#texts,
+      ...this.#state,
       pending: this.#pending(),
       busy: this.#requests > 0,
       conflict: this.#conflict?.pending ?? null,
@@ -383,7 +383,7 @@ export class ConfiguratorSession extends EventTarget {
    * @internal
    */
   async _send<T = Configuration>(
-    request: HttpRequest & {read?: (body: unknown) => T},
+    request: HttpRequest & {read?: (body: unknown, status: number) => T},
     report = false,
   ): Promise<T> {
     const send = () =>
@@ -395,7 +395,7 @@ export class ConfiguratorSession extends EventTarget {
       });
     if (!report) return send() as Promise<T>;
     const epoch = this.#epoch;
-    this.#begin();
+    this.#busy(1);
     try {
       const result = (await send()) as T;
       // A quote accepted after an earlier failure: that failure is no longer news.
@@ -406,7 +406,7 @@ export class ConfiguratorSession extends EventTarget {
       if (epoch === this.#epoch) this.#fail(failure, false);
       throw failure;
     } finally {
-      if (epoch === this.#epoch) this.#end();
+      if (epoch === this.#epoch) this.#busy(-1);
     }
   }
 
@@ -479,7 +479,7 @@ export class ConfiguratorSession extends EventTarget {
       this.#recoveryAttempt = 0;
     }
     this.#failedLoad = null;
-    this.#begin();
+    this.#busy(1);
     try {
       const loading = load();
       // Asked for once the request is on its way (not before it), so the merge is here by
@@ -493,7 +493,7 @@ export class ConfiguratorSession extends EventTarget {
       this.#recoveryAttempt = 0;
       this.#status = 'ready';
       this.#error = null;
-      this.#end();
+      this.#busy(-1);
       this.#apply(body, 'api');
       this.#pump();
       return body;
@@ -502,7 +502,7 @@ export class ConfiguratorSession extends EventTarget {
       if (epoch !== this.#epoch) throw failure;
       this.#status = this.#configuration ? 'ready' : 'error';
       this.#failedLoad = load;
-      this.#end();
+      this.#busy(-1);
       this.#fail(failure, true);
       throw failure;
     }
@@ -607,11 +607,11 @@ export class ConfiguratorSession extends EventTarget {
       const epoch = this.#epoch;
       // The shopper's input waits for it: show that something is under way.
       const waited = !!head;
-      if (waited) this.#begin();
+      if (waited) this.#busy(1);
       const done = () => {
         if (epoch !== this.#epoch) return;
         this.#held = false;
-        if (waited) this.#end();
+        if (waited) this.#busy(-1);
         else this.#changed();
         this.#pump();
       };
@@ -623,20 +623,20 @@ export class ConfiguratorSession extends EventTarget {
     // Sending now, for whatever reason: a planned background retry is moot.
     this.#cancelRecovery();
     this.#inflight = input;
-    this.#begin();
+    this.#busy(1);
     const epoch = this.#epoch;
     this.#send(input, this.#configuration).then(
       (body) => {
         if (epoch !== this.#epoch) return;
         this.#inflight = null;
-        this.#end();
+        this.#busy(-1);
         this.#answered(input, body);
         this.#pump();
       },
       (error: unknown) => {
         if (epoch !== this.#epoch) return;
         this.#inflight = null;
-        this.#end();
+        this.#busy(-1);
         this.#failed(input, toConfiguratorError(error));
         this.#pump();
       },
@@ -649,17 +649,19 @@ export class ConfiguratorSession extends EventTarget {
     if (kind === 'language' && configuration.languageIso === text) {
       return Promise.resolve(configuration);
     }
-    const signal = this.#abort.signal;
     const id = encodeURIComponent(configuration.id);
-    // Compressed answers only once their merge is here (see `loadMerge`).
-    const merge = this.#merge instanceof Promise ? undefined : this.#merge;
-    const send = (compress: boolean) =>
+    // Only updates are answered compressed, and only once their merge is here (see `loadMerge`).
+    const merge = kind === 'select' || kind === 'value' ? this.#merge : undefined;
+    // With `compress`, the answer is merged; null when it could not be.
+    const send = (compress?: MergeModule) =>
       this.#http.request({
         method: 'PUT',
-        signal,
+        signal: this.#abort.signal,
         notFoundCode: updateNotFound,
-        read: (body) =>
-          compress ? readUpdate(body, configuration, merge!) : readConfiguration(body),
+        read: (body, status) =>
+          compress
+            ? readUpdate(body, status, configuration, compress)
+            : readConfiguration(body, status),
         ...(kind === 'language'
           ? {path: `/api/3/configurator/${id}/changelanguage`, text}
           : kind === 'text'
@@ -669,16 +671,15 @@ export class ConfiguratorSession extends EventTarget {
               }
             : {
                 path: `/api/3/configurator/${id}`,
-                query: {ignoreConflicts: input.ignoreConflicts, ...(compress && {compress})},
+                query: {ignoreConflicts: input.ignoreConflicts, compress: compress && true},
                 json: requirementOf(input),
               }),
       });
-    // A whole answer is read by readConfiguration: never null.
-    const whole = () => send(false) as Promise<Configuration>;
-    // Only updates are answered compressed. Null: the answer could not be merged; the update is
-    // idempotent, so ask for it whole.
-    return merge && kind !== 'language' && kind !== 'text'
-      ? send(true).then((answer) => answer ?? whole())
+    // A whole answer is read by readConfiguration: never null. A compressed one that could not
+    // be merged is asked for again, whole: the update is idempotent.
+    const whole = () => send() as Promise<Configuration>;
+    return merge && !(merge instanceof Promise)
+      ? send(merge).then((answer) => answer ?? whole())
       : whole();
   }
 
@@ -716,18 +717,17 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
   #apply(configuration: Configuration, source: ChangeSource): string[] {
-    const values = normaliseValues(configuration.values);
-    // An answer without texts (an older generation) leaves the known texts as they are.
-    const texts =
-      configuration.textValues === undefined
-        ? this.#texts
-        : normaliseTexts(configuration.textValues);
-    const changes = this.#configuration
-      ? changedNodes({values: this.#values, texts: this.#texts}, {values, texts})
-      : [];
+    const state: NodeState = {
+      values: normaliseValues(configuration.values),
+      // An answer without texts (an older generation) leaves the known texts as they are.
+      texts:
+        configuration.textValues === undefined
+          ? this.#state.texts
+          : normaliseTexts(configuration.textValues),
+    };
+    const changes = this.#configuration ? changedNodes(this.#state, state) : [];
     this.#configuration = configuration;
-    this.#values = values;
-    this.#texts = texts;
+    this.#state = state;
     this.#changed();
     if (changes.length > 0) this.#emit(new SessionChangeEvent(configuration, changes, source));
     return changes;
@@ -775,13 +775,9 @@ export class ConfiguratorSession extends EventTarget {
     this.#snapshot = null;
   }
 
-  #begin() {
-    this.#requests++;
-    this.#changed();
-  }
-
-  #end() {
-    this.#requests = Math.max(0, this.#requests - 1);
+  /** One request more (1) or fewer (-1) under way. */
+  #busy(change: number) {
+    this.#requests = Math.max(0, this.#requests + change);
     this.#changed();
   }
 
@@ -794,13 +790,13 @@ export class ConfiguratorSession extends EventTarget {
 
   #pending(): Map<string, PendingInput> {
     const pending = new Map<string, PendingInput>();
-    for (const input of this.#inputs()) {
-      if (input.kind === 'language') continue;
-      const entry = {...pending.get(input.nodeId)};
-      if (input.kind === 'select') entry.on = input.value !== 0;
-      else if (input.kind === 'value') entry.value = input.value;
-      else entry.text = input.text;
-      pending.set(input.nodeId, entry);
+    for (const {kind, nodeId, value, text} of this.#inputs()) {
+      if (kind !== 'language') {
+        pending.set(nodeId, {
+          ...pending.get(nodeId),
+          ...(kind === 'select' ? {on: value !== 0} : kind === 'value' ? {value} : {text}),
+        });
+      }
     }
     return pending;
   }
@@ -824,14 +820,15 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   #checkSettled() {
-    if (this.#settledWaiters.length === 0) return;
-    const paused = this.#conflict !== null || this.#pausedByError;
-    const settled =
+    // Paused (a conflict, a failure) counts as settled: nothing moves until someone acts.
+    if (
       this.#disposed ||
       (this.#status !== 'loading' &&
-        this.#inflight === null &&
-        (paused || this.#queue.length === 0));
-    if (settled) for (const resolve of this.#settledWaiters.splice(0)) resolve();
+        !this.#inflight &&
+        (this.#conflict || this.#pausedByError || !this.#queue.length))
+    ) {
+      for (const resolve of this.#settledWaiters.splice(0)) resolve();
+    }
   }
 }
 
@@ -851,17 +848,21 @@ function requirementOf(input: Input): Requirement {
  */
 function readUpdate(
   body: unknown,
+  status: number,
   previous: Configuration,
   merge: MergeModule,
 ): Configuration | null {
   if (typeof body !== 'object' || body === null || !('compressed' in body)) {
-    return readConfiguration(body);
+    return readConfiguration(body, status);
   }
   try {
-    return readConfiguration(merge.mergeConfiguration(previous, body as CompressedConfiguration));
+    return readConfiguration(
+      merge.mergeConfiguration(previous, body as CompressedConfiguration),
+      status,
+    );
   } catch (error) {
     if (!(error instanceof merge.ConfigurationMergeError)) throw error;
-    if (error.code === 'malformed') throw badResponse(error.message, null, error);
+    if (error.code === 'malformed') throw badResponse(error.message, status, error);
     return null;
   }
 }

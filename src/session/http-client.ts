@@ -1,6 +1,6 @@
 import {badResponse} from './answers.js';
 import {backoff, sleep, throwIfAborted, withDeadline} from './abort.js';
-import {ConfiguratorError, ErrorCode, isTimeout} from './errors.js';
+import {ConfiguratorError, ErrorCode} from './errors.js';
 import type {TokenSource} from './token-source.js';
 
 /** Backoff for network errors, timeouts, 429 and 5xx. */
@@ -57,99 +57,122 @@ export interface HttpRequest {
 
 /** A request whose success answer passes `read` (see answers.ts) before the caller gets it. */
 export interface ReadRequest<T> extends HttpRequest {
-  /** Checks and returns the parsed body; throws `bad_response` for an unusable one. */
-  read: (body: unknown) => T;
+  /**
+   * Checks and returns the parsed body; throws `bad_response` for an unusable one, carrying
+   * `status`, the answer's.
+   */
+  read: (body: unknown, status: number) => T;
 }
 
-/** An answer with its body read, so the body falls under the attempt's timeout. */
-interface Answer {
-  status: number;
-  ok: boolean;
-  headers: Headers;
-  text: string;
-  blob?: Blob;
-}
+/**
+ * An answer with its body read, so the body falls under the attempt's timeout: a Blob for a
+ * successful `blob` request, the text otherwise.
+ */
+type Answer = [response: Response, body: string | Blob];
 
 /** Sends requests to the service; see {@link httpClient}. */
 export interface HttpClient {
   /**
    * Sends the request and answers its JSON body (`undefined` for an empty body), passed through
-   * `request.read` when given; a `bad_response` from it carries the answer's status.
+   * `request.read` when given.
    */
   request<T>(request: ReadRequest<T>): Promise<T>;
   request<T = unknown>(request: HttpRequest): Promise<T>;
 }
 
+// The versioned API is served as version 3 by the real service and documented by the seed as
+// version 1 (docs/api-compatibility.md).
+const v3 = '/configurator/3/configurator/';
+const v1 = '/configurator/1/configurator/';
+
+// What a gateway may answer for any path (401, 403, 5xx) proves nothing about the route.
+const routed = (status: number) => status < 500 && ![401, 403, 404].includes(status);
+
 /**
  * Sends requests to the service with a bearer token, a per-attempt timeout linked to the
  * caller's signal, one renewal and replay after a 401, and retries with exponential backoff
- * and jitter. Every failure becomes a {@link ConfiguratorError}.
+ * and jitter. Every failure becomes a {@link ConfiguratorError}. A versioned call answered 404
+ * under version 3 is sent once more under version 1; once version 1 has answered where 3 did
+ * not, later calls of this client go to version 1 directly, and once version 3 has answered it
+ * is kept. A 404 from both means what it says (no such session), and version 1's answer is the
+ * one taken.
  */
 export function httpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.apiUrl.replace(/\/+$/, '');
   const {tokenSource: tokens, timeoutMs = 15_000} = options;
   const {attempts, baseDelayMs, maxDelayMs}: RetryOptions = {...defaultRetry, ...options.retry};
-  const doFetch = versionFallbackFetch(
-    // Called unbound: some fetch implementations throw when `this` is not the global.
-    options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    baseUrl,
-  );
+  // Called unbound: some fetch implementations throw when `this` is not the global.
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let served: '3' | '1' | undefined;
 
-  const attempt = async (url: string, request: HttpRequest, token: string): Promise<Answer> => {
-    const {text, json, blob, signal} = request;
-    const body = text ?? (json === undefined ? undefined : JSON.stringify(json));
-    const headers = {
-      Accept: blob ?? 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...(body !== undefined && {
-        'Content-Type': text === undefined ? 'application/json' : 'text/plain',
-      }),
-    };
-    try {
-      // The body is read under the same deadline, so a stalled answer is a timeout too.
-      return await withDeadline(
-        timeoutMs,
-        async (signal) => {
-          const response = await doFetch(url, {method: request.method, headers, body, signal});
-          const {status, ok} = response;
-          const answer = blob && ok ? await response.blob() : undefined;
-          const text = answer ? '' : await response.text();
-          return {status, ok, headers: response.headers, text, blob: answer};
-        },
-        signal,
-      );
-    } catch (error) {
-      throwIfAborted(signal);
-      const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
-      throw new ConfiguratorError(
-        timedOut ? ErrorCode.timeout : ErrorCode.network,
-        timedOut ? 'The service did not answer in time' : 'The service could not be reached',
-        {retryable: true, cause: error},
-      );
-    }
+  const fetchVersioned = async (path: string, init: RequestInit): Promise<Response> => {
+    const older = path.startsWith(v3) && v1 + path.slice(v3.length);
+    if (!older || served === '3') return doFetch(baseUrl + path, init);
+    if (served === '1') return doFetch(baseUrl + older, init);
+    const answer = await doFetch(baseUrl + path, init);
+    if (routed(answer.status)) served = '3';
+    if (answer.status !== 404) return answer;
+    // The 404 is not read; release its connection before asking again.
+    await answer.body?.cancel().catch(() => undefined);
+    const fallback = await doFetch(baseUrl + older, init);
+    if (routed(fallback.status)) served = '1';
+    return fallback;
   };
 
-  const request = async <T>(request: HttpRequest & {read?: (body: unknown) => T}): Promise<T> => {
-    const {signal} = request;
-    const url = urlOf(baseUrl, request);
-    const idempotent = request.idempotent ?? request.method !== 'POST';
+  const request = async <T>(request: HttpRequest & {read?: ReadRequest<T>['read']}): Promise<T> => {
+    const {method, text, json, blob, signal, read} = request;
+    const query = new URLSearchParams(
+      // Booleans are written as `true` and `false`; what is undefined is left out.
+      Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined) as string[][],
+    ).toString();
+    const path = query ? `${request.path}?${query}` : request.path;
+    const body = text ?? (json === undefined ? undefined : JSON.stringify(json));
+    const idempotent = request.idempotent ?? method !== 'POST';
+
+    // The body is read under the same deadline, so a stalled answer is a timeout too.
+    const attempt = (token: string): Promise<Answer> =>
+      withDeadline(
+        timeoutMs,
+        async (signal): Promise<Answer> => {
+          const response = await fetchVersioned(path, {
+            method,
+            body,
+            signal,
+            headers: {
+              Accept: blob ?? 'application/json',
+              Authorization: `Bearer ${token}`,
+              ...(body !== undefined && {
+                'Content-Type': text === undefined ? 'application/json' : 'text/plain',
+              }),
+            },
+          });
+          return [response, await (blob && response.ok ? response.blob() : response.text())];
+        },
+        signal,
+      ).catch((error: unknown) => {
+        throwIfAborted(signal);
+        const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
+        throw new ConfiguratorError(
+          timedOut ? ErrorCode.timeout : ErrorCode.network,
+          timedOut ? 'The service did not answer in time' : 'The service could not be reached',
+          {retryable: true, cause: error},
+        );
+      });
+
+    // After a 401, one renewal and replay per request (a second 401 after a renewal means the
+    // token is not the problem).
     let renewed = false;
-    // One attempt with a token; after a 401, one renewal and replay per request (a second 401
-    // after a renewal means the token is not the problem).
-    const send = async () => {
-      let token = await tokens.get(signal);
-      const answer = await attempt(url, request, token);
-      if (answer.status !== 401 || renewed) return answer;
-      renewed = true;
-      token = await tokens.renew(token, signal);
-      return attempt(url, request, token);
-    };
     for (let tries = 1; ; tries++) {
       throwIfAborted(signal);
       let answer: Answer | undefined;
-      let failure: ConfiguratorError;
+      let failure: ConfiguratorError | undefined;
       try {
-        answer = await send();
+        const token = await tokens.get(signal);
+        const first = await attempt(token);
+        answer =
+          first[0].status !== 401 || renewed
+            ? first
+            : ((renewed = true), await attempt(await tokens.renew(token, signal)));
       } catch (error) {
         // Only a token that could not be had, a timeout or a lost connection get here; a token
         // source's own failure passes as it is.
@@ -162,60 +185,39 @@ export function httpClient(options: HttpClientOptions): HttpClient {
               });
       }
       throwIfAborted(signal);
-      if (answer?.ok) return readAnswer(answer, request);
+      if (answer?.[0].ok) {
+        const [{status}, content] = answer;
+        if (blob) return content as T;
+        let parsed: unknown;
+        if (content !== '') {
+          try {
+            parsed = JSON.parse(content as string);
+          } catch (error) {
+            if (!request.bodyOptional) throw badResponse('it is not JSON', status, error);
+          }
+        }
+        return read ? read(parsed, status) : (parsed as T);
+      }
       failure ??= httpError(answer!, request);
       // A token that could not be had means nothing was sent: safe to repeat even a POST.
+      const {code, retryable, cause} = failure;
       const mayRepeat =
-        failure.retryable &&
+        retryable &&
         // A token source that hung has cost the shopper a whole timeout already: report it now
         // and let the session's recovery try again later, with its longer backoff.
-        !(failure.code === ErrorCode.tokenFailed && isTimeout(failure)) &&
+        !(code === ErrorCode.tokenFailed && (cause as {name?: unknown})?.name === 'TimeoutError') &&
         (idempotent ||
-          failure.code === ErrorCode.tokenFailed ||
-          failure.code === ErrorCode.rateLimited ||
-          failure.code === ErrorCode.serviceUnavailable);
+          code === ErrorCode.tokenFailed ||
+          code === ErrorCode.rateLimited ||
+          code === ErrorCode.serviceUnavailable);
       if (!mayRepeat || tries >= attempts) throw failure;
-      const retryAfter = retryAfterMs(answer?.headers.get('Retry-After') ?? null);
+      const retryAfter = retryAfterMs(answer?.[0].headers.get('Retry-After') ?? null);
       // A Retry-After longer than we are willing to wait: report now, the inputs are kept.
       if (retryAfter !== null && retryAfter > maxDelayMs) throw failure;
       await sleep(retryAfter ?? backoff(tries - 1, baseDelayMs, maxDelayMs), signal);
     }
   };
   return {request};
-}
-
-function urlOf(baseUrl: string, request: HttpRequest): string {
-  const url = baseUrl + request.path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const query = params.toString();
-  return query ? `${url}?${query}` : url;
-}
-
-function readAnswer<T>(answer: Answer, request: HttpRequest & {read?: (body: unknown) => T}): T {
-  const {read} = request;
-  if (answer.blob) return answer.blob as T;
-  let body: unknown;
-  if (answer.text !== '') {
-    try {
-      body = JSON.parse(answer.text);
-    } catch (error) {
-      if (!request.bodyOptional) throw badResponse('it is not JSON', answer.status, error);
-    }
-  }
-  if (!read) return body as T;
-  try {
-    return read(body);
-  } catch (error) {
-    if (!(error instanceof ConfiguratorError)) throw error;
-    throw new ConfiguratorError(error.code, error.message, {
-      status: answer.status,
-      retryable: error.retryable,
-      cause: error.cause,
-    });
-  }
 }
 
 /** What an error status means; any other is `server_error` from 500, `request_rejected` below. */
@@ -231,14 +233,13 @@ const codeOfStatus: Record<number, ErrorCode> = {
 };
 
 /** The error of an answer with an error status, with the service's code and message if any. */
-function httpError(answer: Answer, request: HttpRequest): ConfiguratorError {
+function httpError([{status}, text]: Answer, request: HttpRequest): ConfiguratorError {
   let body: {code?: unknown; message?: unknown; details?: unknown} | null | undefined;
   try {
-    body = JSON.parse(answer.text);
+    body = JSON.parse(text as string);
   } catch {
     // Not every error body is the service's JSON (a proxy's HTML page, an empty 503).
   }
-  const {status} = answer;
   const serviceCode = typeof body?.code === 'string' ? body.code : null;
   let code =
     codeOfStatus[status] ?? (status >= 500 ? ErrorCode.serverError : ErrorCode.requestRejected);
@@ -256,38 +257,9 @@ function httpError(answer: Answer, request: HttpRequest): ConfiguratorError {
   });
 }
 
-/**
- * The versioned API is served as version 3 by the real service and documented by the seed as
- * version 1 (docs/api-compatibility.md). Wraps `doFetch` so that a version 3 call answered 404
- * is sent once more as version 1; once version 1 has answered where 3 did not, later calls go
- * to version 1 directly, and once version 3 has answered it is kept. A 404 from both means
- * what it says (no such session), and the version 1 answer is the one returned.
- */
-export function versionFallbackFetch(doFetch: typeof fetch, baseUrl: string): typeof fetch {
-  const v3 = `${baseUrl}/configurator/3/configurator/`;
-  const v1 = `${baseUrl}/configurator/1/configurator/`;
-  let served: '3' | '1' | undefined;
-  // What a gateway may answer for any path (401, 403, 5xx) proves nothing about the route.
-  const routed = (status: number) => status < 500 && ![401, 403, 404].includes(status);
-  return async (input, init) => {
-    const url = String(input);
-    if (!url.startsWith(v3) || served === '3') return doFetch(input, init);
-    const older = v1 + url.slice(v3.length);
-    if (served === '1') return doFetch(older, init);
-    const answer = await doFetch(input, init);
-    if (routed(answer.status)) served = '3';
-    if (answer.status !== 404) return answer;
-    // The 404 is not read; release its connection before asking again.
-    await answer.body?.cancel().catch(() => undefined);
-    const fallback = await doFetch(older, init);
-    if (routed(fallback.status)) served = '1';
-    return fallback;
-  };
-}
-
 /** Retry-After is either delay seconds or an HTTP date. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (header === null || header.trim() === '') return null;
+  if (!header?.trim()) return null;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);

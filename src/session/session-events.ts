@@ -11,8 +11,9 @@ import type {Configuration, Conflict, Requirement} from '../wire/index.js';
 class SessionEvent<Detail extends object> extends Event {
   // Declared only, as ConfiguratorError's fields are: the constructor sets it.
   declare readonly detail: Detail;
-  constructor(type: string, detail: Detail) {
-    super(type);
+  constructor(detail: Detail) {
+    // The type is the class's own `eventName`, so each event names it once.
+    super((new.target as unknown as {eventName: string}).eventName);
     this.detail = detail;
     Object.assign(this, detail);
   }
@@ -23,7 +24,7 @@ export class SessionSnapshotEvent extends SessionEvent<{snapshot: SessionSnapsho
   static readonly eventName = 'snapshot';
   declare readonly snapshot: SessionSnapshot;
   constructor(snapshot: SessionSnapshot) {
-    super(SessionSnapshotEvent.eventName, {snapshot});
+    super({snapshot});
   }
 }
 
@@ -39,7 +40,7 @@ export class SessionChangeEvent extends SessionEvent<{
   declare readonly changes: string[];
   declare readonly source: ChangeSource;
   constructor(configuration: Configuration, changes: string[], source: ChangeSource) {
-    super(SessionChangeEvent.eventName, {configuration, changes, source});
+    super({configuration, changes, source});
   }
 }
 
@@ -52,7 +53,7 @@ export class SessionConflictEvent extends SessionEvent<{
   declare readonly conflicts: Conflict[];
   declare readonly requirement: Requirement;
   constructor(conflicts: Conflict[], requirement: Requirement) {
-    super(SessionConflictEvent.eventName, {conflicts, requirement});
+    super({conflicts, requirement});
   }
 }
 
@@ -61,7 +62,7 @@ export class SessionErrorEvent extends SessionEvent<{error: ConfiguratorError}> 
   static readonly eventName = 'error';
   declare readonly error: ConfiguratorError;
   constructor(error: ConfiguratorError) {
-    super(SessionErrorEvent.eventName, {error});
+    super({error});
   }
 }
 

@@ -81,35 +81,6 @@ function cachedTokenSource(
   let current: (AccessToken & {renewAt: number}) | null = null;
   let loading: Loading | null = null;
 
-  /** The request under way, or a new one carrying `request`. */
-  const fetchToken = (request: TokenRequest): Loading => {
-    if (loading) return loading;
-    const issuedAt = now();
-    // Not tied to any caller's signal: other callers share this request.
-    const promise = withDeadline(timeoutMs, (signal) => load(request, signal)).then(
-      (body) => {
-        loading = null;
-        const token = parseTokenAnswer(body, now());
-        const lifetime = Math.max(0, token.expiresAt - issuedAt);
-        const margin = Math.min(maxMarginMs, lifetime / 10);
-        current = {...token, renewAt: token.expiresAt - margin};
-        return token;
-      },
-      (error: unknown) => {
-        loading = null;
-        if (error instanceof ConfiguratorError) throw error;
-        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-        throw tokenFailed(
-          timedOut ? `${what} did not answer within ${timeoutMs} ms` : failed,
-          null,
-          true,
-          error,
-        );
-      },
-    );
-    return (loading = {promise, rejected: request.rejected});
-  };
-
   /**
    * `get` without `rejected`; `renew` after a 401 with the refused token, which is dropped
    * (only if it is still the current one: several requests rejected with the same token must
@@ -122,7 +93,31 @@ function cachedTokenSource(
   ): Promise<string> => {
     if (current?.accessToken === rejected) current = null;
     if (current && now() < current.renewAt) return current.accessToken;
-    const request = fetchToken({rejected});
+    const issuedAt = now();
+    // One request at a time, shared by every caller, so not tied to any caller's signal.
+    const request = (loading ??= {
+      rejected,
+      promise: withDeadline(timeoutMs, (signal) => load({rejected}, signal))
+        .then(
+          (body) => {
+            const token = parseTokenAnswer(body, now());
+            const lifetime = Math.max(0, token.expiresAt - issuedAt);
+            current = {...token, renewAt: token.expiresAt - Math.min(maxMarginMs, lifetime / 10)};
+            return token;
+          },
+          (error: unknown) => {
+            if (error instanceof ConfiguratorError) throw error;
+            const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+            throw tokenFailed(
+              timedOut ? `${what} did not answer within ${timeoutMs} ms` : failed,
+              null,
+              true,
+              error,
+            );
+          },
+        )
+        .finally(() => (loading = null)),
+    });
     const {accessToken} = await abortable(request.promise, signal);
     // A renewal already under way that did not carry the report may bring back the very token
     // the service refused (the issuer's cache still holds it): report it once more, now.
@@ -153,17 +148,8 @@ export function parseTokenAnswer(body: unknown, now: number): AccessToken {
   return {accessToken: token, expiresAt: now + Math.max(0, known ? lifetimeMs : defaultLifetimeMs)};
 }
 
-const defaultShared = new Map<string, TokenSource>();
-const sharedByFetch = new WeakMap<typeof fetch, Map<string, TokenSource>>();
-
-function absoluteUrl(url: string): string {
-  const base = (globalThis as {location?: {href?: string}}).location?.href;
-  try {
-    return new URL(url, base).href;
-  } catch {
-    return url;
-  }
-}
+// Sources by `fetch` and then by URL; the page's own fetch is filed under the map itself.
+const shared = new WeakMap<object, Map<string, TokenSource>>();
 
 /**
  * The token source of a `token-endpoint`: shared per endpoint URL across every element on the
@@ -174,13 +160,15 @@ function absoluteUrl(url: string): string {
  * memory.
  */
 export function endpointTokenSource(url: string, options: TokenSourceOptions = {}): TokenSource {
-  const key = absoluteUrl(url);
-  const {fetch: doFetch} = options;
-  let registry = defaultShared;
-  if (doFetch) {
-    registry = sharedByFetch.get(doFetch) ?? new Map<string, TokenSource>();
-    sharedByFetch.set(doFetch, registry);
+  let key = url;
+  try {
+    key = new URL(url, (globalThis as {location?: {href?: string}}).location?.href).href;
+  } catch {
+    // Not a URL even against the page's address: shared under what was given.
   }
+  const {fetch: doFetch} = options;
+  const registry = shared.get(doFetch ?? shared) ?? new Map<string, TokenSource>();
+  shared.set(doFetch ?? shared, registry);
   let source = registry.get(key);
   if (source) return source;
   source = cachedTokenSource(

@@ -28,11 +28,14 @@ export function normaliseTexts(texts: unknown): Map<string, string> {
   return result;
 }
 
+/** Node values and texts, as the normalisers above read them. */
+export interface NodeState {
+  values: Map<string, number>;
+  texts: Map<string, string>;
+}
+
 /** The node ids whose value or text differs between two states (a missing value is 0). */
-export function changedNodes(
-  before: {values: Map<string, number>; texts: Map<string, string>},
-  after: {values: Map<string, number>; texts: Map<string, string>},
-): string[] {
+export function changedNodes(before: NodeState, after: NodeState): string[] {
   const changed = new Set<string>();
   const compare = <T>(a: Map<string, T>, b: Map<string, T>, missing: T) => {
     for (const id of new Set([...a.keys(), ...b.keys()])) {

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import {afterEach, describe, test} from 'node:test';
 import {ConfiguratorSession} from '../../src/session/configurator-session.js';
+import {ErrorCode} from '../../src/session/errors.js';
+import {ConfigurationMergeError} from '../../src/session/merge-configuration.js';
 import type {Configuration} from '../../src/wire/index.js';
 import {nodeNamed, serviceTokens, startService, type RunningService} from './helpers.js';
 
@@ -117,5 +119,36 @@ describe('compressed update answers', () => {
       assert.doesNotMatch(updates[0]!.url, /compress=/);
       assert.equal(session.snapshot.values.get(seatWidth), 52);
     }
+  });
+
+  test('refuses a compressed answer of the wrong shape as bad_response, with its status', async () => {
+    const svc: RunningService = await startService();
+    cleanups.push(() => svc.close());
+    // The service's compressed answer with a value that is not a number.
+    const breaking: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method !== 'PUT' || !/compress=true/.test(String(input))) return response;
+      const body = (await response.json()) as {values?: Record<string, unknown>};
+      body.values = {...body.values, broken: 'wide'};
+      return Response.json(body, {status: response.status});
+    };
+    const session = new ConfiguratorSession({
+      apiUrl: svc.url,
+      tokenSource: serviceTokens(svc.url),
+      fetch: breaking,
+      retry: {attempts: 1},
+      recovery: false,
+      loadMerge,
+    });
+    cleanups.push(() => session.dispose());
+    const seatWidth = nodeNamed(await session.start('Office Chair'), 'Seat width').id;
+    await loadMerge();
+    const error = await session.setValue(seatWidth, 52).then(
+      () => assert.fail('the update should fail'),
+      (failure: unknown) => failure as {code: string; status: number | null; cause: unknown},
+    );
+    assert.equal(error.code, ErrorCode.badResponse);
+    assert.equal(error.status, 200);
+    assert.ok(error.cause instanceof ConfigurationMergeError);
   });
 });
