@@ -29,6 +29,11 @@ export interface SqliteStoreOptions {
    * on the thread pool. Tests hold or fail it.
    */
   syncLog?: (fd: number, done: (error: Error | null) => void) => void;
+  /**
+   * How many log syncs may run at once (at least 1); default 3, which leaves one of libuv's
+   * four pool threads free. See docs/decisions/0070.
+   */
+  syncsAtOnce?: number;
 }
 
 interface Group {
@@ -88,10 +93,19 @@ export class SqliteStore implements Store {
   #undone = 0;
   /** Groups committed whose log writes are not synced yet, oldest first. */
   #unsynced: Group[] = [];
-  /** The log sync running now on the thread pool, if any. */
-  #syncing: Promise<void> | undefined;
-  /** The write-ahead log, opened for syncing it off the event loop. */
-  #walFd: number | undefined;
+  /** The log syncs running now on the thread pool. */
+  readonly #syncing = new Set<Promise<void>>();
+  readonly #syncsAtOnce: number;
+  /** The newest group a sync started so far covers (committed before that sync began). */
+  #syncStartedFor = 0;
+  /**
+   * Descriptors of the write-ahead log for syncing it, each used by one sync at a time: the
+   * kernel reports a write-back error once per descriptor, so a sync on a descriptor of its
+   * own cannot miss an error that a concurrent sync on another one reported.
+   */
+  readonly #walFds: number[] = [];
+  /** Those of `#walFds` no sync is using now. */
+  readonly #freeWalFds: number[] = [];
   /** A failed sync: what the database holds may no longer be on disk, so nothing is answered. */
   #broken: StorageError | undefined;
 
@@ -100,6 +114,7 @@ export class SqliteStore implements Store {
     this.#grouped = (options.groupCommits ?? false) && filename !== ':memory:';
     this.#scheduleCommit = options.scheduleCommit ?? ((commit) => setImmediate(commit));
     this.#syncLog = options.syncLog ?? fdatasync;
+    this.#syncsAtOnce = Math.max(1, Math.floor(options.syncsAtOnce ?? 3));
     this.#db = new Database(filename, {timeout: 0});
     try {
       if (filename !== ':memory:') {
@@ -247,7 +262,7 @@ export class SqliteStore implements Store {
     // those committed and not yet synced (their writes are visible), and any opened later.
     const mark = this.#group?.number ?? this.#unsynced[0]?.number ?? this.#groupsOpened + 1;
     return async () => {
-      // The newest group still pending: syncs run in order, so it settling covers the others.
+      // The newest group still pending: groups settle in order, so it settling covers the others.
       const pending = this.#group ?? this.#unsynced.at(-1);
       if (pending) await pending.committed.catch(() => undefined);
       if (this.#broken) throw this.#broken;
@@ -298,36 +313,49 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Syncs the log on the thread pool, one sync at a time: the groups committed while one runs
-   * are covered by the next, so the syncs per second adapt to the disk and never block the loop.
+   * Syncs the log on the thread pool for the groups committed so far, unless a sync that
+   * started after the newest of them runs already. Up to `syncsAtOnce` syncs run together: a
+   * group committed while one runs gets a sync of its own at once instead of waiting for the
+   * running one to end first. `fdatasync` covers every write made before it was called, so a
+   * group is on disk once any sync that started after its commit has ended, whichever ends
+   * first; groups are answered in order. At the bound, the groups committed meanwhile are
+   * covered by the sync started when one ends, so the syncs per second still follow the disk.
    */
   #sync(): void {
-    if (this.#syncing || this.#unsynced.length === 0 || this.#broken) return;
-    const count = this.#unsynced.length;
+    if (this.#broken || this.#syncing.size >= this.#syncsAtOnce) return;
+    const newest = this.#unsynced.at(-1)?.number;
+    if (newest === undefined || newest <= this.#syncStartedFor) return;
     let fd: number | undefined;
     try {
-      fd = this.#wal();
+      fd = this.#takeWalFd();
     } catch (error) {
       this.#syncFailed(error);
       return;
     }
     if (fd === undefined) {
-      this.#synced(count);
+      this.#synced(newest);
       return;
     }
-    this.#syncing = new Promise<void>((resolve) => {
+    this.#syncStartedFor = newest;
+    const syncing = new Promise<void>((resolve) => {
       this.#syncLog(fd, (error) => {
-        this.#syncing = undefined;
+        this.#syncing.delete(syncing);
+        this.#freeWalFds.push(fd);
         if (error) this.#syncFailed(error);
-        else this.#synced(count);
+        else this.#synced(newest);
         resolve();
         this.#sync();
       });
     });
+    this.#syncing.add(syncing);
   }
 
-  /** The oldest `count` unsynced groups are on disk: their callers may be answered. */
-  #synced(count: number): void {
+  /** The unsynced groups up to number `newest` are on disk: their callers may be answered. */
+  #synced(newest: number): void {
+    // Nothing is answered after a failed sync, even by a sync that ended well.
+    if (this.#broken) return;
+    let count = 0;
+    while (count < this.#unsynced.length && this.#unsynced[count]!.number <= newest) count++;
     for (const group of this.#unsynced.splice(0, count)) group.resolve();
   }
 
@@ -351,26 +379,36 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * A descriptor of the write-ahead log (`<file>-wal`), or undefined while there is none (no
-   * commit has written anything, so there is nothing to sync).
+   * A descriptor of the write-ahead log (`<file>-wal`) that no sync is using, opening one if
+   * need be, or undefined while there is no log (no commit has written anything, so there is
+   * nothing to sync).
    */
-  #wal(): number | undefined {
-    if (this.#walFd === undefined) {
+  #takeWalFd(): number | undefined {
+    const free = this.#freeWalFds.pop();
+    if (free !== undefined) return free;
+    let fd: number;
+    try {
+      fd = openSync(`${this.filename}-wal`, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    if (this.#walFds.length === 0) {
+      // The log file is new since the database opened: its directory entry must be on disk too.
       try {
-        this.#walFd = openSync(`${this.filename}-wal`, 'r');
+        const dir = openSync(dirname(this.filename), 'r');
+        try {
+          fsyncSync(dir);
+        } finally {
+          closeSync(dir);
+        }
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        closeSync(fd);
         throw error;
       }
-      // The log file is new since the database opened: its directory entry must be on disk too.
-      const dir = openSync(dirname(this.filename), 'r');
-      try {
-        fsyncSync(dir);
-      } finally {
-        closeSync(dir);
-      }
     }
-    return this.#walFd;
+    this.#walFds.push(fd);
+    return fd;
   }
 
   #failGroup(group: Group, error: unknown): void {
@@ -414,11 +452,18 @@ export class SqliteStore implements Store {
 
   /** Syncs what is committed but not yet synced, on this thread: a flush or a close waits for it. */
   #syncNow(): void {
-    if (this.#unsynced.length === 0) return;
+    const newest = this.#unsynced.at(-1)?.number;
+    if (newest === undefined) return;
     try {
-      const fd = this.#wal();
-      if (fd !== undefined) fdatasyncSync(fd);
-      this.#synced(this.#unsynced.length);
+      const fd = this.#takeWalFd();
+      if (fd !== undefined) {
+        try {
+          fdatasyncSync(fd);
+        } finally {
+          this.#freeWalFds.push(fd);
+        }
+      }
+      this.#synced(newest);
     } catch (error) {
       this.#syncFailed(error);
     }
@@ -429,10 +474,10 @@ export class SqliteStore implements Store {
     // What was written before closing is kept, as without groups.
     if (this.#group) this.#commitGroup(this.#group);
     // Awaited only when running: closing must stay synchronous otherwise (a failed open).
-    while (this.#syncing) await this.#syncing;
+    while (this.#syncing.size > 0) await Promise.all(this.#syncing);
     this.#syncNow();
-    if (this.#walFd !== undefined) closeSync(this.#walFd);
-    this.#walFd = undefined;
+    for (const fd of this.#walFds.splice(0)) closeSync(fd);
+    this.#freeWalFds.length = 0;
     this.#closed = true;
     // Closing checkpoints the WAL into the database file; on a full disk that fails and the
     // WAL stays, which the next open reads as it is.

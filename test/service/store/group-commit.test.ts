@@ -273,16 +273,17 @@ describe('group commit', () => {
       await until(() => syncs.length === 1);
       assert.equal(store.commits, before + 1, 'committed, its sync running');
       // The event loop is free while the sync runs: the next update is handled and committed,
-      // and waits for a sync of its own, which starts once the running one is done.
+      // and its own sync starts beside the running one.
       const second = update(chairs[1]!.id);
       const secondSettled = settledYet([second]);
-      await until(() => store.commits === before + 2);
-      assert.equal(syncs.length, 1, 'one sync at a time');
+      await until(() => syncs.length === 2);
+      assert.equal(store.commits, before + 2);
       assert.deepEqual([...firstSettled, ...secondSettled], [false, false]);
 
+      // The first sync started before the second update's commit: it answers the first only.
       syncs.shift()!(null);
       assert.equal((await first).status, 200);
-      await until(() => syncs.length === 1);
+      await turn();
       assert.deepEqual(secondSettled, [false]);
       syncs.shift()!(null);
       const answer = await second;
@@ -320,6 +321,155 @@ describe('group commit', () => {
     }
   });
 });
+
+describe('log syncs at once', () => {
+  test('a group committed while a sync runs gets its own sync at once and is answered when it ends, the earlier one still running', async () => {
+    const {store, syncs, commitOne} = syncHeldStore();
+    try {
+      const first = commitOne('a');
+      assert.equal(syncs.length, 1);
+      const second = commitOne('b');
+      assert.equal(syncs.length, 2, 'not waiting for the running sync to end');
+      assert.notEqual(syncs[0]!.fd, syncs[1]!.fd, 'each sync on a descriptor of its own');
+      await turn();
+      assert.deepEqual(settledOrder([first, second]), []);
+
+      // The later sync started after both commits: it covers both, in order.
+      syncs[1]!.done(null);
+      await Promise.all([first.answered, second.answered]);
+      assert.deepEqual(settledOrder([first, second]), ['a', 'b']);
+      syncs[0]!.done(null);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('no group is answered before a sync started after its commit has ended', async () => {
+    const {store, syncs, commitOne} = syncHeldStore();
+    try {
+      const first = commitOne('a');
+      const second = commitOne('b');
+      syncs[0]!.done(null);
+      await first.answered;
+      await turn();
+      assert.deepEqual(settledOrder([first, second]), ['a']);
+      syncs[1]!.done(null);
+      await second.answered;
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('at the bound, the groups committed meanwhile share the sync started when one ends', async () => {
+    const {store, syncs, commitOne} = syncHeldStore(2);
+    try {
+      const groups = ['a', 'b', 'c', 'd'].map(commitOne);
+      assert.equal(syncs.length, 2, 'two syncs at once');
+      syncs[0]!.done(null);
+      await groups[0]!.answered;
+      assert.equal(syncs.length, 3, 'the next sync starts when one ends');
+      assert.equal(syncs[2]!.fd, syncs[0]!.fd, 'on the descriptor set free');
+      syncs[1]!.done(null);
+      await groups[1]!.answered;
+      await turn();
+      assert.deepEqual(settledOrder(groups), ['a', 'b']);
+      syncs[2]!.done(null);
+      await Promise.all(groups.map((group) => group.answered));
+      assert.deepEqual(settledOrder(groups), ['a', 'b', 'c', 'd']);
+      assert.equal(syncs.length, 3, 'one sync for the groups committed at the bound');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('a failed sync fails every group not answered yet, also those a later sync covers, and every later write', async () => {
+    const {store, syncs, commitOne} = syncHeldStore();
+    const originalError = console.error;
+    console.error = () => {};
+    try {
+      const first = commitOne('a');
+      const second = commitOne('b');
+      syncs[0]!.done(Object.assign(new Error('EIO: i/o error, fdatasync'), {code: 'EIO'}));
+      // The later sync ending well afterwards answers nothing.
+      syncs[1]!.done(null);
+      for (const group of [first, second]) {
+        await assert.rejects(group.answered, (error: unknown) => {
+          assert.equal((error as {code?: string}).code, 'storage_unavailable');
+          return true;
+        });
+      }
+      assert.throws(() => store.collection<Item>('items').put({id: 'c'}), /restart/);
+    } finally {
+      console.error = originalError;
+      await store.close();
+    }
+  });
+
+  test('closing waits for every sync running', async () => {
+    const {store, syncs, commitOne} = syncHeldStore();
+    const groups = ['a', 'b'].map(commitOne);
+    assert.equal(syncs.length, 2);
+    const closing = store.close();
+    const closed = settledYet([closing]);
+    syncs[1]!.done(null);
+    await Promise.all(groups.map((group) => group.answered));
+    await turn();
+    assert.deepEqual(closed, [false]);
+    syncs[0]!.done(null);
+    await closing;
+  });
+});
+
+interface CommittedGroup {
+  id: string;
+  /** Settles when the group's write may be answered. */
+  answered: Promise<void>;
+  /** When it settled, in the order groups settled; undefined while pending. */
+  settledAs: number | undefined;
+}
+
+/**
+ * A store committing in groups whose log syncs the test ends, each with the descriptor it
+ * was given; `commitOne` writes one record in a group of its own and commits it at once.
+ */
+function syncHeldStore(syncsAtOnce?: number) {
+  const commits: Array<() => void> = [];
+  const syncs: Array<{fd: number; done: (error: Error | null) => void}> = [];
+  const store = openStore(tempDir(), {
+    groupCommits: true,
+    scheduleCommit: (commit) => commits.push(commit),
+    syncLog: (fd, done) => syncs.push({fd, done}),
+    syncsAtOnce,
+  }) as SqliteStore;
+  const items = store.collection<Item>('items');
+  let settledSoFar = 0;
+  return {
+    store,
+    syncs,
+    commitOne(id: string): CommittedGroup {
+      const durable = store.durability();
+      items.put({id});
+      assert.equal(commits.length, 1);
+      commits.shift()!();
+      const group: CommittedGroup = {id, answered: durable(), settledAs: undefined};
+      void group.answered.then(
+        () => (group.settledAs = settledSoFar++),
+        () => (group.settledAs = settledSoFar++),
+      );
+      return group;
+    },
+  };
+}
+
+/** The ids of the groups answered so far, in the order they were answered. */
+const settledOrder = (groups: readonly CommittedGroup[]) =>
+  groups
+    .filter((group) => group.settledAs !== undefined)
+    .sort((a, b) => a.settledAs! - b.settledAs!)
+    .map((group) => group.id);
+
+/** One turn of the event loop: what was ready to settle has settled. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The service on a store committing in groups whose log syncs the test may hold or fail. */
 async function syncHeldService() {
