@@ -30,11 +30,9 @@ export const budgets = {
    * became an outline also carries the layout of the configured product (out of the entry,
    * paying for the start task there; docs/decisions/0041-lit-task-for-loading-and-sending.md).
    * It was 10 bytes under 13 KB when every file gained V8's compile hint (26 bytes raw;
-   * docs/decisions/0065-compile-on-load.md). It grew by about 1 KB, to 13.98 KB, with the
-   * made-up configuration its first render is rehearsed with while the page waits
-   * (docs/decisions/0072-a-rehearsed-first-render.md).
+   * docs/decisions/0065-compile-on-load.md).
    */
-  chunk: 14.5 * KB,
+  chunk: 13.5 * KB,
   /**
    * Any one module beside the headless session (the merge, the quote request, the picture,
    * undo): each a small part a page adds only when it uses it. The largest is the merge.

@@ -11,10 +11,7 @@ import {nodeStyles} from '../view/node-styles.js';
 import {resumeStyles} from '../view/resume-styles.js';
 import {stepsStyles} from '../view/steps-styles.js';
 import {summaryStyles} from '../view/summary-styles.js';
-import {en} from '../i18n/en.js';
 import {extras} from './later-views.js';
-import {rehearse} from './rehearsal.js';
-import {hasRendered} from './render-ready.js';
 
 export {tabId} from '../view/render-steps.js';
 export {renderConfigured, renderConflict, syncConflictDialog} from './render-ready.js';
@@ -24,9 +21,6 @@ export {quoteScreen} from './later-views.js';
 // alongside the token and configuration requests rather than after their answers (a failure
 // is the render's to notice: it shows the steps without them).
 extras.load().catch(() => {});
-
-// The first render's templates prepared while the page waits for the configuration.
-void rehearse(en, () => !hasRendered());
 
 /**
  * The styles of what this view renders, each beside its render function, in cascade order. The

@@ -11,7 +11,7 @@ export interface LazyView<T extends {styles: CSSResult}> {
 }
 
 /** Runs `work` once the main thread is idle (at the next task where the platform cannot tell). */
-export const whenIdle = (work: () => void) =>
+const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work);
 
 /** Wraps a dynamic `import()`; the bundler turns it into a chunk beside the entry. */

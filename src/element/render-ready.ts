@@ -1,17 +1,18 @@
 // The configured product on screen: heading, error banner, steps or quote screens, the total
 // bar and the summary with the shopper's tools. Part of the configure view's chunk: the
 // element's first render (a skeleton) carries none of it.
-import {nothing, type TemplateResult} from 'lit';
+import {html, nothing, type TemplateResult} from 'lit';
 import {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
-import {shareConfiguration} from '../view/render-resume.js';
+import {renderHistory} from '../view/render-history.js';
+import {renderResume, shareConfiguration} from '../view/render-resume.js';
 import {renderError} from '../view/render-states.js';
-import {renderConfiguredLayout, renderStepsPanel, renderTools} from '../view/render-configured.js';
-import type {StepHandlers} from '../view/render-steps.js';
+import {renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderSummary} from '../view/render-summary.js';
 import {renderTotalBar} from '../view/render-total-bar.js';
+import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
 import {buildViewModel, reuseUnchanged, type ConfigurationView} from '../view/view-model.js';
 import {adoptStyles} from './lazy-view.js';
@@ -77,13 +78,8 @@ function toolsFor(p: ElementParts, own: Kept): ShopperTools {
   return own.tools;
 }
 
-/** Whether any element has rendered a configuration (see rehearsal.ts). */
-let rendered = false;
-export const hasRendered = () => rendered;
-
 /** The configuration on screen, from the session's snapshot and the element's screen. */
 export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
-  rendered = true;
   const own = keptFor(p);
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
@@ -213,58 +209,63 @@ function renderReady(
           goToNode: (nodeId, stepId) => void on.screens.goToNode(nodeId, stepId),
         },
       )) ??
-    renderStepsPanel(steps, active, s, stepHandlers);
+    html`<div class="card configure" part="panel">
+      ${renderSteps(steps, active, s, stepHandlers)}
+    </div>`;
 
-  const configure = screen === 'configure';
-  return renderConfiguredLayout(view, {
-    banner,
-    main,
-    totalBar: configure
-      ? renderTotalBar(
-          view,
-          s,
-          () => show('review'),
-          more?.renderBarPicture(picture?.src || view.product.imageUrl),
-        )
-      : nothing,
-    summary: renderSummary(
-      view,
-      {
-        busy: snapshot.busy,
-        copyStatus: tools.copyStatus,
-        showQuoteButton: configure,
-        picture: picture?.src ?? null,
-      },
-      s,
-      {
-        toggleVat: (incl) => on.toggleVat(incl),
-        copyCode: () => void tools.copy(view.code),
-        shareCode: () => void tools.share(on.shareUrl(), view.code, view.product.name),
-        requestQuote: () => show('review'),
-      },
-    ),
-    tools: configure
-      ? renderTools(
-          {
-            resumeError: tools.resumeError,
-            canUndo: tools.history.canUndo && !snapshot.busy,
-            confirming: tools.confirming,
-          },
-          s,
-          {
-            resume: (code) => void tools.resume(code),
-            undo: () => void tools.undo(),
-            askStartOver: () => void tools.askStartOver(true),
-            startOver: (confirmed) => void tools.askStartOver(false, confirmed),
-          },
-        )
-      : nothing,
-    languagePicker: more?.renderLanguagePicker(
-      configuration.languages,
-      on.texts.shown,
-      s,
-      (l) => (on.host.lang = l),
-    ),
-    keepClear: more?.keepClearOfTotalBar,
-  });
+  // No header, aside or nav: page landmarks are the host's, and a second widget on the page
+  // would repeat them (docs/decisions/0056-no-page-landmarks-in-the-widget.md).
+  return html`<div class="main" @focusin=${more?.keepClearOfTotalBar}>
+      <div class="product" part="header">
+        <div>
+          <h2 class="product-name" part="product-name">${view.product.name}</h2>
+          ${
+            view.product.descriptionHtml
+              ? html`<div class="description">${richText(view.product.descriptionHtml)}</div>`
+              : nothing
+          }
+        </div>
+      </div>
+      ${banner} ${main}
+      ${
+        screen === 'configure'
+          ? renderTotalBar(
+              view,
+              s,
+              () => show('review'),
+              more?.renderBarPicture(picture?.src || view.product.imageUrl),
+            )
+          : nothing
+      }
+    </div>
+    <div class="side">
+      ${renderSummary(
+        view,
+        {
+          busy: snapshot.busy,
+          copyStatus: tools.copyStatus,
+          showQuoteButton: screen === 'configure',
+          picture: picture?.src ?? null,
+        },
+        s,
+        {
+          toggleVat: (incl) => on.toggleVat(incl),
+          copyCode: () => void tools.copy(view.code),
+          shareCode: () => void tools.share(on.shareUrl(), view.code, view.product.name),
+          requestQuote: () => show('review'),
+        },
+      )}
+      ${screen === 'configure' ? renderTools(tools, s, snapshot.busy) : nothing}
+      ${more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l))}
+    </div>`;
+}
+
+/** "Have a code?", then undo and start over (the configure screen's summary column). */
+function renderTools(tools: ShopperTools, s: Strings, busy: boolean): TemplateResult {
+  return html`${renderResume(tools.resumeError, s, (code) => void tools.resume(code))}
+  ${renderHistory({canUndo: tools.history.canUndo && !busy, confirming: tools.confirming}, s, {
+    undo: () => void tools.undo(),
+    askStartOver: () => void tools.askStartOver(true),
+    startOver: (confirmed) => void tools.askStartOver(false, confirmed),
+  })}`;
 }
