@@ -31,6 +31,17 @@ describe('Beside', () => {
     assert.equal(beside.get(list.slice()), undefined);
   });
 
+  test('adds one property to an object however many things are remembered beside it', () => {
+    const first = new Beside<object, string>();
+    const second = new Beside<object, string>();
+    const state = {on: '1'};
+    first.set(state, 'one');
+    second.set(state, 'two');
+    assert.equal(first.get(state), 'one');
+    assert.equal(second.get(state), 'two');
+    assert.equal(Object.getOwnPropertySymbols(state).length, 1);
+  });
+
   test('keeps a value for an object that cannot take a property', () => {
     const beside = new Beside<object, string>();
     const frozen = Object.freeze({on: '1'});
