@@ -1,6 +1,5 @@
-import {closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync} from 'node:fs';
-import {dirname} from 'node:path';
 import Database from 'better-sqlite3';
+import {LogSyncs, type SyncLog} from './log-syncs.js';
 import {
   collectionTable,
   columnName,
@@ -28,7 +27,7 @@ export interface SqliteStoreOptions {
    * Syncs the write-ahead log after group commits, off the event loop; default `fs.fdatasync`
    * on the thread pool. Tests hold or fail it.
    */
-  syncLog?: (fd: number, done: (error: Error | null) => void) => void;
+  syncLog?: SyncLog;
   /**
    * How many log syncs may run at once (at least 1); default 3, which leaves one of libuv's
    * four pool threads free. See docs/decisions/0070.
@@ -82,7 +81,6 @@ export class SqliteStore implements Store {
   #changesAtFault = 0;
   readonly #grouped: boolean;
   readonly #scheduleCommit: (commit: () => void) => void;
-  readonly #syncLog: (fd: number, done: (error: Error | null) => void) => void;
   /** The group open now, if any. */
   #group: Group | undefined;
   #groupsOpened = 0;
@@ -93,19 +91,8 @@ export class SqliteStore implements Store {
   #undone = 0;
   /** Groups committed whose log writes are not synced yet, oldest first. */
   #unsynced: Group[] = [];
-  /** The log syncs running now on the thread pool. */
-  readonly #syncing = new Set<Promise<void>>();
-  readonly #syncsAtOnce: number;
-  /** The newest group a sync started so far covers (committed before that sync began). */
-  #syncStartedFor = 0;
-  /**
-   * Descriptors of the write-ahead log for syncing it, each used by one sync at a time: the
-   * kernel reports a write-back error once per descriptor, so a sync on a descriptor of its
-   * own cannot miss an error that a concurrent sync on another one reported.
-   */
-  readonly #walFds: number[] = [];
-  /** Those of `#walFds` no sync is using now. */
-  readonly #freeWalFds: number[] = [];
+  /** Syncs the log for committed groups (grouped commits). */
+  readonly #log: LogSyncs;
   /** A failed sync: what the database holds may no longer be on disk, so nothing is answered. */
   #broken: StorageError | undefined;
 
@@ -113,8 +100,12 @@ export class SqliteStore implements Store {
     this.filename = filename;
     this.#grouped = (options.groupCommits ?? false) && filename !== ':memory:';
     this.#scheduleCommit = options.scheduleCommit ?? ((commit) => setImmediate(commit));
-    this.#syncLog = options.syncLog ?? fdatasync;
-    this.#syncsAtOnce = Math.max(1, Math.floor(options.syncsAtOnce ?? 3));
+    this.#log = new LogSyncs(filename, {
+      syncLog: options.syncLog,
+      atOnce: options.syncsAtOnce ?? 3,
+      synced: (newest) => this.#synced(newest),
+      failed: (error) => this.#syncFailed(error),
+    });
     this.#db = new Database(filename, {timeout: 0});
     try {
       if (filename !== ':memory:') {
@@ -309,45 +300,7 @@ export class SqliteStore implements Store {
     }
     this.#committed();
     this.#unsynced.push(group);
-    this.#sync();
-  }
-
-  /**
-   * Syncs the log on the thread pool for the groups committed so far, unless a sync that
-   * started after the newest of them runs already. Up to `syncsAtOnce` syncs run together: a
-   * group committed while one runs gets a sync of its own at once instead of waiting for the
-   * running one to end first. `fdatasync` covers every write made before it was called, so a
-   * group is on disk once any sync that started after its commit has ended, whichever ends
-   * first; groups are answered in order. At the bound, the groups committed meanwhile are
-   * covered by the sync started when one ends, so the syncs per second still follow the disk.
-   */
-  #sync(): void {
-    if (this.#broken || this.#syncing.size >= this.#syncsAtOnce) return;
-    const newest = this.#unsynced.at(-1)?.number;
-    if (newest === undefined || newest <= this.#syncStartedFor) return;
-    let fd: number | undefined;
-    try {
-      fd = this.#takeWalFd();
-    } catch (error) {
-      this.#syncFailed(error);
-      return;
-    }
-    if (fd === undefined) {
-      this.#synced(newest);
-      return;
-    }
-    this.#syncStartedFor = newest;
-    const syncing = new Promise<void>((resolve) => {
-      this.#syncLog(fd, (error) => {
-        this.#syncing.delete(syncing);
-        this.#freeWalFds.push(fd);
-        if (error) this.#syncFailed(error);
-        else this.#synced(newest);
-        resolve();
-        this.#sync();
-      });
-    });
-    this.#syncing.add(syncing);
+    this.#log.committed(group.number);
   }
 
   /** The unsynced groups up to number `newest` are on disk: their callers may be answered. */
@@ -376,39 +329,6 @@ export class SqliteStore implements Store {
     );
     this.#undone++;
     for (const group of this.#unsynced.splice(0)) group.reject(this.#broken);
-  }
-
-  /**
-   * A descriptor of the write-ahead log (`<file>-wal`) that no sync is using, opening one if
-   * need be, or undefined while there is no log (no commit has written anything, so there is
-   * nothing to sync).
-   */
-  #takeWalFd(): number | undefined {
-    const free = this.#freeWalFds.pop();
-    if (free !== undefined) return free;
-    let fd: number;
-    try {
-      fd = openSync(`${this.filename}-wal`, 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    if (this.#walFds.length === 0) {
-      // The log file is new since the database opened: its directory entry must be on disk too.
-      try {
-        const dir = openSync(dirname(this.filename), 'r');
-        try {
-          fsyncSync(dir);
-        } finally {
-          closeSync(dir);
-        }
-      } catch (error) {
-        closeSync(fd);
-        throw error;
-      }
-    }
-    this.#walFds.push(fd);
-    return fd;
   }
 
   #failGroup(group: Group, error: unknown): void {
@@ -453,20 +373,7 @@ export class SqliteStore implements Store {
   /** Syncs what is committed but not yet synced, on this thread: a flush or a close waits for it. */
   #syncNow(): void {
     const newest = this.#unsynced.at(-1)?.number;
-    if (newest === undefined) return;
-    try {
-      const fd = this.#takeWalFd();
-      if (fd !== undefined) {
-        try {
-          fdatasyncSync(fd);
-        } finally {
-          this.#freeWalFds.push(fd);
-        }
-      }
-      this.#synced(newest);
-    } catch (error) {
-      this.#syncFailed(error);
-    }
+    if (newest !== undefined) this.#log.syncNow(newest);
   }
 
   async close(): Promise<void> {
@@ -474,10 +381,9 @@ export class SqliteStore implements Store {
     // What was written before closing is kept, as without groups.
     if (this.#group) this.#commitGroup(this.#group);
     // Awaited only when running: closing must stay synchronous otherwise (a failed open).
-    while (this.#syncing.size > 0) await Promise.all(this.#syncing);
+    for (let running = this.#log.running; running; running = this.#log.running) await running;
     this.#syncNow();
-    for (const fd of this.#walFds.splice(0)) closeSync(fd);
-    this.#freeWalFds.length = 0;
+    this.#log.close();
     this.#closed = true;
     // Closing checkpoints the WAL into the database file; on a full disk that fails and the
     // WAL stays, which the next open reads as it is.
