@@ -9,21 +9,17 @@ import {
   EngineError,
   applyRequirement,
   applyText,
-  compileModel,
   encodeState,
-  generateLargeModel,
   initialState,
-  sampleModels,
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
 import {appliesFromKnown} from '../../../service/engine/apply-requirement.js';
 import type {Requirement} from '../../../src/wire/index.js';
-import {testModel} from './test-model.js';
+import {journeyModels} from './test-model.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
-const large = compileModel(generateLargeModel({nodes: 2000, seed: 3, name: 'Large Model 2000'}));
-const models = [testModel, ...sampleModels(), large];
+const {large, models} = journeyModels(3);
 
 /** The outcome of one requirement: the result, or the refusal's code. */
 function outcome(

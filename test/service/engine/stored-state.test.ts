@@ -8,10 +8,8 @@ import {
   EngineError,
   applyRequirement,
   applyText,
-  compileModel,
   decodeState,
   encodeState,
-  generateLargeModel,
   initialState,
   isStoredState,
   renderConfigurationChanges,
@@ -21,11 +19,10 @@ import {
 } from '../../../service/engine/index.js';
 import {nodesChangedSince} from '../../../service/engine/apply-requirement.js';
 import {reportedValue} from '../../../service/engine/configuration-fingerprint.js';
-import {testModel} from './test-model.js';
+import {journeyModels, testModel} from './test-model.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
-const large = compileModel(generateLargeModel({nodes: 2000, seed: 7, name: 'Large Model 2000'}));
-const models = [testModel, ...sampleModels(), large];
+const {large, models} = journeyModels(7);
 
 /** Each step of a random journey: the state before, the state after (texts too). */
 function* journey(model: CompiledModel, seed: number, steps: number) {

@@ -2,6 +2,8 @@ import {DisplayType, FeatureType, NodeType} from '../../../src/wire/index.js';
 import {
   applyRequirement,
   compileModel,
+  generateLargeModel,
+  sampleModels,
   nodeIdByKey,
   type CompiledModel,
   type ModelDefinition,
@@ -149,4 +151,13 @@ export function apply(
     {featureModelNodeId: id(key, model), value, isSelection},
     {ignoreConflicts},
   );
+}
+
+/**
+ * The models random journeys run on: this test model, the sample models and a generated
+ * 2,000-node one (`large`, from `seed`).
+ */
+export function journeyModels(seed: number): {large: CompiledModel; models: CompiledModel[]} {
+  const large = compileModel(generateLargeModel({nodes: 2000, seed, name: 'Large Model 2000'}));
+  return {large, models: [testModel, ...sampleModels(), large]};
 }
