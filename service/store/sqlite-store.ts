@@ -136,6 +136,13 @@ export class SqliteStore implements Store {
         `INSERT INTO ${table} (id, doc${columns.map((p) => `, ${columnName(p)}`).join('')}) ` +
         `VALUES (?, ?${', ?'.repeat(columns.length)}) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc` +
         columns.map((p) => `, ${columnName(p)} = excluded.${columnName(p)}`).join('');
+      // A record whose property columns keep their values (a session's code never changes)
+      // gets its document replaced alone: the upsert would rewrite each column's index entry
+      // too, one more page in every commit's log and checkpoint (docs/decisions/0073).
+      const replaceDoc = columns.length
+        ? `UPDATE ${table} SET doc = ? WHERE id = ?` +
+          columns.map((p) => ` AND ${columnName(p)} IS ?`).join('')
+        : undefined;
       collection = {
         get: (id) => {
           if (!this.#hasTable(name)) return undefined;
@@ -152,9 +159,15 @@ export class SqliteStore implements Store {
             this.#ensureTable(name);
             this.#countWrite(name);
             const record = value as unknown as Record<string, unknown>;
-            this.#run(upsert, (s) =>
-              s.run(value.id, JSON.stringify(value), ...columns.map((p) => columnValue(record[p]))),
-            );
+            const doc = JSON.stringify(value);
+            const values = columns.map((p) => columnValue(record[p]));
+            // The first statement changes the whole record or nothing, so a write alone still
+            // needs no savepoint (see #single).
+            const replaced =
+              replaceDoc !== undefined &&
+              (this.#run(replaceDoc, (s) => s.run(doc, value.id, ...values)) as Database.RunResult)
+                .changes > 0;
+            if (!replaced) this.#run(upsert, (s) => s.run(value.id, doc, ...values));
             return value;
           };
           // A record of a known table is one statement, which SQLite makes atomic by itself.

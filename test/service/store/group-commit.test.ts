@@ -258,6 +258,46 @@ describe('group commit', () => {
     await store.close();
   });
 
+  test('a record whose property columns keep their values is written with one statement that replaces its document alone', async () => {
+    const held: Array<() => void> = [];
+    const store = openStore(tempDir(), {
+      groupCommits: true,
+      scheduleCommit: (commit) => held.push(commit),
+    }) as SqliteStore;
+    const sessions = store.collection<{id: string; code: string; step: number}>('sessions');
+    const statements = (write: () => void) => {
+      const before = store.statements;
+      write();
+      return store.statements - before;
+    };
+    sessions.put({id: 's1', code: 'AAAAAAAA', step: 0});
+    // New: the replacement finds nothing, then the upsert writes the record and its column.
+    assert.equal(
+      statements(() => sessions.put({id: 's2', code: 'BBBBBBBB', step: 0})),
+      2,
+    );
+    // The same code: the document alone, the column's index untouched.
+    assert.equal(
+      statements(() => sessions.put({id: 's2', code: 'BBBBBBBB', step: 1})),
+      1,
+    );
+    // Another code: the column moves with the record.
+    assert.equal(
+      statements(() => sessions.put({id: 's1', code: 'CCCCCCCC', step: 2})),
+      2,
+    );
+    held.splice(0).forEach((commit) => commit());
+    assert.deepEqual(sessions.get('s2'), {id: 's2', code: 'BBBBBBBB', step: 1});
+    assert.deepEqual(
+      sessions.find({where: {code: ['AAAAAAAA', 'BBBBBBBB', 'CCCCCCCC']}, orderBy: 'code'}),
+      [
+        {id: 's2', code: 'BBBBBBBB', step: 1},
+        {id: 's1', code: 'CCCCCCCC', step: 2},
+      ],
+    );
+    await store.close();
+  });
+
   test('the log is synced off the event loop: answers wait for their sync, the next group goes on meanwhile', async () => {
     const {store, service, syncs, holdSyncs} = await syncHeldService();
     try {
