@@ -303,21 +303,14 @@ function applyKnown(
   const violated = new Set<number>();
   // The requirement on a node, by node position: found once, for a touched numeric node.
   let positionOf: Int32Array | undefined;
-  const requiredNumber = (at: number) => {
-    if (!positionOf) {
-      positionOf = new Int32Array(model.nodes.length);
-      for (let r = 0; r < indexes.length; r++) positionOf[indexes[r]!] = r;
-    }
-    return list[positionOf[at]!]!.value;
-  };
   for (const touched of solver.touched) {
     const wish = wishes[touched]!;
     if (wish === Wish.none) continue;
-    const holdsNow =
-      wish === Wish.off
-        ? !solver.on[touched]
-        : solver.on[touched] === 1 &&
-          (!model.nodes[touched]!.numeric || solver.values[touched] === requiredNumber(touched));
+    let holdsNow = wish === Wish.off ? !solver.on[touched] : solver.on[touched] === 1;
+    if (holdsNow && wish !== Wish.off && model.nodes[touched]!.numeric) {
+      positionOf ??= positionsOf(model, indexes);
+      holdsNow = solver.values[touched] === list[positionOf[touched]!]!.value;
+    }
     if (!holdsNow) violated.add(touched);
   }
   if ((violated.size > 0 || disabled || clamped) && !options.ignoreConflicts) {
@@ -346,6 +339,17 @@ function applyKnown(
     positions: positions.subarray(0, count),
     wants: keptWants.subarray(0, count + 1),
   });
+}
+
+/**
+ * Per node position, the position of its requirement in a list (whose node positions are
+ * `indexes`). A function of the module rather than a closure per update: under tsx (esbuild's
+ * `keepNames`) each named closure costs a `defineProperty` call when it is made.
+ */
+function positionsOf(model: CompiledModel, indexes: Int32Array): Int32Array {
+  const positionOf = new Int32Array(model.nodes.length);
+  for (let r = 0; r < indexes.length; r++) positionOf[indexes[r]!] = r;
+  return positionOf;
 }
 
 const subtreeEndsByModel = new WeakMap<CompiledModel, Int32Array>();

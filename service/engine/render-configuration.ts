@@ -177,19 +177,13 @@ export function renderConfigurationChanges(
   const values: Record<string, number> = {};
   const numeric = base.numbers !== state.numbers;
   if (base.on !== state.on || numeric) {
-    const visit = (i: number) => {
-      // Most nodes neither switch nor hold a number: two character reads settle them.
-      if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) return;
-      const was = reportedValue(model, base, i);
-      const now = reportedValue(model, state, i);
-      if (was === now) return;
-      values[model.nodes[i]!.id] = now;
-      sum += valueEntry(model, i, now) - valueEntry(model, i, was);
-    };
     // The engine knows which nodes one operation can have changed; all of them otherwise.
     const changed = nodesChangedSince(base, state);
-    if (changed) for (const i of changed) visit(i);
-    else for (let i = 0; i < model.nodes.length; i++) visit(i);
+    if (changed) for (const i of changed) sum += changedValue(model, base, state, i, values);
+    else
+      for (let i = 0; i < model.nodes.length; i++) {
+        sum += changedValue(model, base, state, i, values);
+      }
   }
   const textValues: Record<string, string | null> = {};
   if (base.texts !== state.texts) {
@@ -239,6 +233,28 @@ export function renderConfigurationChanges(
 }
 
 /** Everything of an answer but the feature model, `values` and `textValues`. */
+/**
+ * Node `i`'s value in `state` into `values` when it differs from `base`'s, and what that adds
+ * to the fingerprint sum. A function of the module rather than a closure per answer: the
+ * service runs under tsx, whose transform (esbuild's `keepNames`) gives every named closure its
+ * name with a `defineProperty` call each time it is made.
+ */
+function changedValue(
+  model: CompiledModel,
+  base: SessionState,
+  state: SessionState,
+  i: number,
+  values: Record<string, number>,
+): number {
+  // Most nodes neither switch nor hold a number: two character reads settle them.
+  if (base.on.charCodeAt(i) === state.on.charCodeAt(i) && !model.nodes[i]!.numeric) return 0;
+  const was = reportedValue(model, base, i);
+  const now = reportedValue(model, state, i);
+  if (was === now) return 0;
+  values[model.nodes[i]!.id] = now;
+  return valueEntry(model, i, now) - valueEntry(model, i, was);
+}
+
 function headFields(
   model: CompiledModel,
   state: SessionState,
@@ -258,14 +274,13 @@ function headFields(
   const vat = 1 + model.vatRate;
   const digits = model.currency.decimalDigits;
   const iso = model.currency.iso;
-  const money = (amount: number) => roundMoney(amount, digits);
   const label = priceLabels(model, lang);
-  const base = money(model.nodes[0]!.price);
-  const baseInc = money(base * vat);
-  const extra = money(additional);
-  const extraInc = money(extra * vat);
-  const total = money(base + extra);
-  const totalInc = money(baseInc + extraInc);
+  const base = roundMoney(model.nodes[0]!.price, digits);
+  const baseInc = roundMoney(base * vat, digits);
+  const extra = roundMoney(additional, digits);
+  const extraInc = roundMoney(extra * vat, digits);
+  const total = roundMoney(base + extra, digits);
+  const totalInc = roundMoney(baseInc + extraInc, digits);
   const baseLabel = label(base);
   const extraLabel = label(extra);
   const totalLabel = label(total);
@@ -275,8 +290,8 @@ function headFields(
   if (model.lease) {
     leasePrices = model.lease.map((term) => ({
       months: term.months,
-      monthlyPriceExVAT: money(total * term.rate),
-      monthlyPriceIncVAT: money(totalInc * term.rate),
+      monthlyPriceExVAT: roundMoney(total * term.rate, digits),
+      monthlyPriceIncVAT: roundMoney(totalInc * term.rate, digits),
     }));
     leasePricesLabels = leasePrices.map((p) => ({
       months: p.months,

@@ -14,6 +14,14 @@ import type {Collection, PropertyValue, Query, Store} from './store.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
+/** A collection's statements for `put`. */
+interface RecordWrites {
+  readonly columns: readonly string[];
+  readonly upsert: string;
+  /** Replaces the document of a record whose property columns keep their values (none without columns). */
+  readonly replaceDoc: string | undefined;
+}
+
 export interface SqliteStoreOptions {
   /**
    * Commit in groups: the writes of one burst of work (everything the event loop runs before
@@ -139,10 +147,14 @@ export class SqliteStore implements Store {
       // A record whose property columns keep their values (a session's code never changes)
       // gets its document replaced alone: the upsert would rewrite each column's index entry
       // too, one more page in every commit's log and checkpoint (docs/decisions/0073).
-      const replaceDoc = columns.length
-        ? `UPDATE ${table} SET doc = ? WHERE id = ?` +
-          columns.map((p) => ` AND ${columnName(p)} IS ?`).join('')
-        : undefined;
+      const writes: RecordWrites = {
+        columns,
+        upsert,
+        replaceDoc: columns.length
+          ? `UPDATE ${table} SET doc = ? WHERE id = ?` +
+            columns.map((p) => ` AND ${columnName(p)} IS ?`).join('')
+          : undefined,
+      };
       collection = {
         get: (id) => {
           if (!this.#hasTable(name)) return undefined;
@@ -151,28 +163,12 @@ export class SqliteStore implements Store {
         },
         list: () => this.#select(name, `SELECT doc FROM ${table} ORDER BY ord`, []),
         find: (query = {}) => this.#find(name, query),
-        put: (value) => {
-          const write = () => {
-            if (typeof value?.id !== 'string' || value.id === '') {
-              throw new TypeError('A record needs a string `id`');
-            }
-            this.#ensureTable(name);
-            this.#countWrite(name);
-            const record = value as unknown as Record<string, unknown>;
-            const doc = JSON.stringify(value);
-            const values = columns.map((p) => columnValue(record[p]));
-            // The first statement changes the whole record or nothing, so a write alone still
-            // needs no savepoint (see #single).
-            const replaced =
-              replaceDoc !== undefined &&
-              (this.#run(replaceDoc, (s) => s.run(doc, value.id, ...values)) as Database.RunResult)
-                .changes > 0;
-            if (!replaced) this.#run(upsert, (s) => s.run(value.id, doc, ...values));
-            return value;
-          };
-          // A record of a known table is one statement, which SQLite makes atomic by itself.
-          return this.#tables.has(name) ? this.#single(write) : this.transaction(write);
-        },
+        put: (value) =>
+          // A write of a known table changes the record with one statement or none, which
+          // SQLite makes atomic by itself; a new table is made in a transaction.
+          this.#tables.has(name)
+            ? this.#single(() => this.#write(name, writes, value))
+            : this.transaction(() => this.#write(name, writes, value)),
         delete: (id) =>
           this.transaction(() => {
             if (!this.#hasTable(name)) return false;
@@ -184,6 +180,29 @@ export class SqliteStore implements Store {
       this.#collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
+  }
+
+  /**
+   * Writes a record: its document alone when a record with its id and column values exists,
+   * else the upsert. The first changes the whole record or nothing, so a lone write needs no
+   * savepoint (see #single); see docs/decisions/0073. A method, not a closure per write: under tsx (esbuild's
+   * `keepNames`) each named closure costs a `defineProperty` call when it is made.
+   */
+  #write<T extends {id: string}>(name: string, sql: RecordWrites, value: T): T {
+    if (typeof value?.id !== 'string' || value.id === '') {
+      throw new TypeError('A record needs a string `id`');
+    }
+    this.#ensureTable(name);
+    this.#countWrite(name);
+    const record = value as unknown as Record<string, unknown>;
+    const doc = JSON.stringify(value);
+    const values = sql.columns.map((p) => columnValue(record[p]));
+    const replaced =
+      sql.replaceDoc !== undefined &&
+      (this.#run(sql.replaceDoc, (s) => s.run(doc, value.id, ...values)) as Database.RunResult)
+        .changes > 0;
+    if (!replaced) this.#run(sql.upsert, (s) => s.run(value.id, doc, ...values));
+    return value;
   }
 
   writes(collection: string): number {
