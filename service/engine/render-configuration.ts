@@ -15,6 +15,7 @@ import {
   roundMoney,
   type Language,
 } from '../i18n/index.js';
+import {additionalPrice} from './additional-price.js';
 import {Beside} from './beside.js';
 import {featurePath, nodesChangedSince, requirementIndexes} from './apply-requirement.js';
 import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
@@ -216,7 +217,7 @@ export function renderConfigurationChanges(
     if (!after.has(index))
       nodes[model.nodes[index]!.id] = {isDisabled: false, disabledReason: null};
   }
-  const head = headFields(model, state, options, lang);
+  const head = headFields(model, state, options, lang, base);
   return {
     id: head.id,
     code: head.code,
@@ -255,22 +256,15 @@ function changedValue(
   return valueEntry(model, i, now) - valueEntry(model, i, was);
 }
 
+/** The answer's fields beside the feature model; `from`, the state an update started from. */
 function headFields(
   model: CompiledModel,
   state: SessionState,
   options: Omit<RenderOptions, 'onlyValues'>,
   lang: Language,
+  from?: SessionState,
 ) {
-  let additional = 0;
-  const {prices, numeric} = pricedNodes(model);
-  const priced = model.pricedNodes;
-  const on = onArrayOf(state);
-  for (let p = 0; p < priced.length; p++) {
-    const i = priced[p]!;
-    if (on[i] === 0) continue;
-    // An option counts once (its price times 1, exactly), a number as often as it says.
-    additional += numeric[p] === 1 ? prices[p]! * reportedValue(model, state, i) : prices[p]!;
-  }
+  const additional = additionalPrice(model, state, from);
   const vat = 1 + model.vatRate;
   const digits = model.currency.decimalDigits;
   const iso = model.currency.iso;
@@ -335,22 +329,6 @@ function headFields(
       languages: model.languages as string[],
     },
   };
-}
-
-const pricesByModel = new WeakMap<CompiledModel, {prices: Float64Array; numeric: Uint8Array}>();
-
-/** The prices of `model.pricedNodes`, and which of them are numeric inputs, in that order. */
-function pricedNodes(model: CompiledModel): {prices: Float64Array; numeric: Uint8Array} {
-  let known = pricesByModel.get(model);
-  if (!known) {
-    const nodes = model.pricedNodes.map((i) => model.nodes[i]!);
-    known = {
-      prices: Float64Array.from(nodes, (node) => node.price),
-      numeric: Uint8Array.from(nodes, (node) => (node.numeric ? 1 : 0)),
-    };
-    pricesByModel.set(model, known);
-  }
-  return known;
 }
 
 /**
