@@ -1,4 +1,4 @@
-import {createHash, randomBytes} from 'node:crypto';
+import crypto, {createHash, randomBytes} from 'node:crypto';
 import type {Store} from '../store/index.js';
 import type {Principal} from './principal.js';
 import {formatScope, storedScopes, type Scope} from './scopes.js';
@@ -26,7 +26,12 @@ export interface TokenRecord {
 export type TokenCheck =
   {ok: true; principal: Principal} | {ok: false; reason: 'invalid' | 'expired'};
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// Every request hashes its token: `crypto.hash` (Node 20.12 and later) does it in one call,
+// about twice as fast as a Hash object for a token's few bytes.
+const hashToken: (token: string) => string =
+  typeof crypto.hash === 'function'
+    ? (token) => crypto.hash('sha256', token, 'hex')
+    : (token) => createHash('sha256').update(token).digest('hex');
 
 /** A token found valid, as the store held it when it was read. */
 interface CachedToken {
