@@ -214,59 +214,57 @@ async function httpPhases(options: BenchOptions) {
   const server = await startServer(options);
   try {
     const bearer = `Bearer ${await token(server.url)}`;
-    // Each run measures sessions of its own, started for it: a shopper's session is tens of
-    // changes long, and one that a run before had already taken through thousands would make
-    // every update of the next run cost more (a longer requirement list, a larger stored record).
-    const startSessions = () =>
-      Promise.all(
-        Array.from({length: options.sessions}, async () => {
-          const response = await fetch(
-            `${server.url}/api/3/configurator/new/${encodeURIComponent(server.identifier)}?lang=en`,
-            {headers: {Authorization: bearer}},
-          );
-          if (!response.ok)
-            throw new Error(`Start failed: ${response.status} ${await response.text()}`);
-          return (await response.json()) as Configuration;
-        }),
-      );
+    // Each run measures sessions of its own: a shopper's session is tens of changes long, and
+    // one that a run before had already taken through thousands would make every update of the
+    // next run cost more (a longer requirement list, a larger stored record). All are started
+    // here, before the first run, so that no run follows right after a burst of starts (a full
+    // answer each, 1.2 MB) and measures the service collecting what those left.
+    const modes =
+      options.answers === 'both' ? (['compressed', 'full'] as const) : [options.answers];
+    // A paced run alone is warmed up first, on sessions of its own.
+    const runs = modes.length * (options.loop === 'closed' ? 1 : 2);
     const startedAt = performance.now();
-    const first = await startSessions();
-    const startMs = performance.now() - startedAt;
-    const choices = choicesOf(first[0]!);
+    const sets: {id: string}[][] = [];
+    let choices: Choice[] = [];
+    let nodes = 0;
+    for (let set = 0; set < runs; set++) {
+      sets.push(
+        await Promise.all(
+          Array.from({length: options.sessions}, async () => {
+            const response = await fetch(
+              `${server.url}/api/3/configurator/new/${encodeURIComponent(server.identifier)}?lang=en`,
+              {headers: {Authorization: bearer}},
+            );
+            if (!response.ok)
+              throw new Error(`Start failed: ${response.status} ${await response.text()}`);
+            const configuration = (await response.json()) as Configuration;
+            if (choices.length === 0) {
+              choices = choicesOf(configuration);
+              nodes = Object.keys(configuration.values).length;
+            }
+            return {id: configuration.id};
+          }),
+        ),
+      );
+    }
     console.log(
-      `Model "${server.identifier}": ${Object.keys(first[0]!.values).length} nodes, ` +
-        `${choices.length} choices; ${options.sessions} sessions started in ${ms(startMs)}, ` +
-        'and as many again for each run',
+      `Model "${server.identifier}": ${nodes} nodes, ${choices.length} choices; ` +
+        `${runs} x ${options.sessions} sessions (a set for each run` +
+        `${options.loop === 'paced' ? ' and each warm-up' : ''}) started in ` +
+        ms(performance.now() - startedAt),
     );
-    let unused: Configuration[] | undefined = first;
-    const sessionsForRun = async () => {
-      const sessions = unused ?? (await startSessions());
-      unused = undefined;
-      return sessions;
-    };
-    for (const mode of options.answers === 'both'
-      ? (['compressed', 'full'] as const)
-      : [options.answers]) {
+    for (const mode of modes) {
       if (options.loop !== 'paced') {
-        await httpPhase(options, server, bearer, await sessionsForRun(), choices, mode, undefined);
+        await httpPhase(options, server, bearer, sets.shift()!, choices, mode, undefined);
       } else {
         // Alone, the paced run would measure a fresh process compiling its code: two seconds
         // of the closed loop first, not printed, as the default order gives it.
         const warmUp = {...options, seconds: Math.min(2, options.seconds)};
-        await httpPhase(
-          warmUp,
-          server,
-          bearer,
-          await sessionsForRun(),
-          choices,
-          mode,
-          undefined,
-          false,
-        );
+        await httpPhase(warmUp, server, bearer, sets.shift()!, choices, mode, undefined, false);
       }
       const rate = pacedRate(options, mode);
       if (options.loop !== 'closed' && rate !== undefined) {
-        await httpPhase(options, server, bearer, await sessionsForRun(), choices, mode, rate);
+        await httpPhase(options, server, bearer, sets.shift()!, choices, mode, rate);
       }
     }
   } finally {
@@ -297,7 +295,7 @@ async function httpPhase(
   options: BenchOptions,
   server: MeasuredServer,
   bearer: string,
-  sessions: readonly Configuration[],
+  sessions: readonly {id: string}[],
   choices: readonly Choice[],
   mode: 'compressed' | 'full',
   rate: number | undefined,
