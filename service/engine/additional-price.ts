@@ -2,7 +2,7 @@
 // so that an update recomputes only the blocks it touched (docs/decisions/0074).
 import {nodesChangedSince} from './apply-requirement.js';
 import {Beside} from './beside.js';
-import type {CompiledModel} from './compiled-model.js';
+import {perModel, type CompiledModel} from './compiled-model.js';
 import {reportedValue} from './configuration-fingerprint.js';
 import type {SessionState} from './session-state.js';
 import {onArrayOf} from './solver.js';
@@ -23,24 +23,17 @@ interface PricedNodes {
   blocks: number;
 }
 
-const pricedByModel = new WeakMap<CompiledModel, PricedNodes>();
-
-function pricedNodes(model: CompiledModel): PricedNodes {
-  let known = pricedByModel.get(model);
-  if (!known) {
-    const nodes = model.pricedNodes.map((i) => model.nodes[i]!);
-    const placeOf = new Int32Array(model.nodes.length).fill(-1);
-    model.pricedNodes.forEach((i, p) => (placeOf[i] = p));
-    known = {
-      prices: Float64Array.from(nodes, (node) => node.price),
-      numeric: Uint8Array.from(nodes, (node) => (node.numeric ? 1 : 0)),
-      placeOf,
-      blocks: Math.ceil(nodes.length / blockSize),
-    };
-    pricedByModel.set(model, known);
-  }
-  return known;
-}
+const pricedNodes = perModel((model): PricedNodes => {
+  const nodes = model.pricedNodes.map((i) => model.nodes[i]!);
+  const placeOf = new Int32Array(model.nodes.length).fill(-1);
+  model.pricedNodes.forEach((i, p) => (placeOf[i] = p));
+  return {
+    prices: Float64Array.from(nodes, (node) => node.price),
+    numeric: Uint8Array.from(nodes, (node) => (node.numeric ? 1 : 0)),
+    placeOf,
+    blocks: Math.ceil(nodes.length / blockSize),
+  };
+});
 
 /** Blocks summed so far (tests count what an update sums). */
 export const blocksSummed = {count: 0};

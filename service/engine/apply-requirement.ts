@@ -6,7 +6,7 @@ import {
   type TextRequirement,
 } from '../../src/wire/index.js';
 import {Beside} from './beside.js';
-import type {CompiledModel, CompiledNode} from './compiled-model.js';
+import {perModel, type CompiledModel, type CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {localise} from './localise.js';
 import type {SessionState} from './session-state.js';
@@ -352,24 +352,18 @@ function positionsOf(model: CompiledModel, indexes: Int32Array): Int32Array {
   return positionOf;
 }
 
-const subtreeEndsByModel = new WeakMap<CompiledModel, Int32Array>();
-
 /**
  * Per node, the position after its subtree: nodes are in tree order (a node, then each child's
  * subtree in turn), so node `i`'s descendants are the positions between `i` and this.
  */
-function subtreeEnds(model: CompiledModel): Int32Array {
-  let ends = subtreeEndsByModel.get(model);
-  if (!ends) {
-    ends = new Int32Array(model.nodes.length);
-    for (let i = model.nodes.length - 1; i >= 0; i--) {
-      const children = model.nodes[i]!.children;
-      ends[i] = children.length === 0 ? i + 1 : ends[children.at(-1)!]!;
-    }
-    subtreeEndsByModel.set(model, ends);
+const subtreeEnds = perModel((model) => {
+  const ends = new Int32Array(model.nodes.length);
+  for (let i = model.nodes.length - 1; i >= 0; i--) {
+    const children = model.nodes[i]!.children;
+    ends[i] = children.length === 0 ? i + 1 : ends[children.at(-1)!]!;
   }
   return ends;
-}
+});
 
 /** Node positions of requirement lists, computed once per list (states are values). */
 const indexesByList = new Beside<readonly Requirement[], Int32Array>();

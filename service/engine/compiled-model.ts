@@ -291,3 +291,17 @@ export function nodeKeyById(model: CompiledModel, id: string): string | undefine
   const index = model.indexById.get(id);
   return index === undefined ? undefined : model.nodes[index]!.key;
 }
+
+/**
+ * `derive(model)` made on first use and kept as long as the model lives: what the engine
+ * precomputes per model (arrays by node position, hashes, prices).
+ */
+export function perModel<T>(derive: (model: CompiledModel) => T): (model: CompiledModel) => T {
+  const known = new WeakMap<CompiledModel, T>();
+  return (model) => {
+    if (known.has(model)) return known.get(model)!;
+    const value = derive(model);
+    known.set(model, value);
+    return value;
+  };
+}

@@ -1,5 +1,5 @@
 import {Beside} from './beside.js';
-import type {CompiledModel} from './compiled-model.js';
+import {perModel, type CompiledModel} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
 /*
@@ -34,27 +34,21 @@ interface NodeHashes {
   one: Uint32Array;
 }
 
-const hashesByModel = new WeakMap<CompiledModel, NodeHashes>();
-
-function nodeHashes(model: CompiledModel): NodeHashes {
-  let hashes = hashesByModel.get(model);
-  if (!hashes) {
-    const count = model.nodes.length;
-    hashes = {
-      prefix: new Int32Array(count),
-      zero: new Uint32Array(count),
-      one: new Uint32Array(count),
-    };
-    for (let i = 0; i < count; i++) {
-      const prefix = fnv(offsetBasis, `${model.nodes[i]!.id}=`);
-      hashes.prefix[i] = prefix;
-      hashes.zero[i] = fmix(fnv(prefix, '0'));
-      hashes.one[i] = fmix(fnv(prefix, '1'));
-    }
-    hashesByModel.set(model, hashes);
+const nodeHashes = perModel((model): NodeHashes => {
+  const count = model.nodes.length;
+  const hashes = {
+    prefix: new Int32Array(count),
+    zero: new Uint32Array(count),
+    one: new Uint32Array(count),
+  };
+  for (let i = 0; i < count; i++) {
+    const prefix = fnv(offsetBasis, `${model.nodes[i]!.id}=`);
+    hashes.prefix[i] = prefix;
+    hashes.zero[i] = fmix(fnv(prefix, '0'));
+    hashes.one[i] = fmix(fnv(prefix, '1'));
   }
   return hashes;
-}
+});
 
 /** The value a node reports in `values`: 0 when off, its number or 1 when on. */
 export function reportedValue(model: CompiledModel, state: SessionState, index: number): number {

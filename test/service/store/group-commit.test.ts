@@ -26,6 +26,16 @@ const tempDir = () => {
  * store's `durability` is watched, so the test knows when a request's handler is done and its
  * answer waits for the commit.
  */
+/** A durable store whose group commits wait in `held` until the test runs them. */
+function heldStore() {
+  const held: Array<() => void> = [];
+  const store = openStore(tempDir(), {
+    groupCommits: true,
+    scheduleCommit: (commit) => held.push(commit),
+  }) as SqliteStore;
+  return {store, held};
+}
+
 async function heldService() {
   const dir = tempDir();
   let holding = false;
@@ -204,11 +214,7 @@ describe('group commit', () => {
   });
 
   test('a failing transaction in a group undoes only its own writes', async () => {
-    const held: Array<() => void> = [];
-    const store = openStore(tempDir(), {
-      groupCommits: true,
-      scheduleCommit: (commit) => held.push(commit),
-    }) as SqliteStore;
+    const {store, held} = heldStore();
     const items = store.collection<Item>('items');
     const durable = store.durability();
     items.put({id: 'a'});
@@ -232,11 +238,7 @@ describe('group commit', () => {
   });
 
   test('a write of one record in a group is one statement; one that fails leaves the group as it was', async () => {
-    const held: Array<() => void> = [];
-    const store = openStore(tempDir(), {
-      groupCommits: true,
-      scheduleCommit: (commit) => held.push(commit),
-    }) as SqliteStore;
+    const {store, held} = heldStore();
     const items = store.collection<Item>('items');
     items.put({id: 'a'});
     held.splice(0)[0]!();
@@ -259,11 +261,7 @@ describe('group commit', () => {
   });
 
   test('a record whose property columns keep their values is written with one statement that replaces its document alone', async () => {
-    const held: Array<() => void> = [];
-    const store = openStore(tempDir(), {
-      groupCommits: true,
-      scheduleCommit: (commit) => held.push(commit),
-    }) as SqliteStore;
+    const {store, held} = heldStore();
     const sessions = store.collection<{id: string; code: string; step: number}>('sessions');
     const statements = (write: () => void) => {
       const before = store.statements;
