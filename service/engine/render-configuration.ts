@@ -180,11 +180,13 @@ export function renderConfigurationChanges(
   if (base.on !== state.on || numeric) {
     // The engine knows which nodes one operation can have changed; all of them otherwise.
     const changed = nodesChangedSince(base, state);
-    if (changed) for (const i of changed) sum += changedValue(model, base, state, i, values);
-    else
+    if (changed) {
+      for (const i of changed) sum += changedValue(model, base, state, i, values);
+    } else {
       for (let i = 0; i < model.nodes.length; i++) {
         sum += changedValue(model, base, state, i, values);
       }
+    }
   }
   const textValues: Record<string, string | null> = {};
   if (base.texts !== state.texts) {
@@ -233,7 +235,6 @@ export function renderConfigurationChanges(
   };
 }
 
-/** Everything of an answer but the feature model, `values` and `textValues`. */
 /**
  * Node `i`'s value in `state` into `values` when it differs from `base`'s, and what that adds
  * to the fingerprint sum. A function of the module rather than a closure per answer: the
@@ -256,7 +257,10 @@ function changedValue(
   return valueEntry(model, i, now) - valueEntry(model, i, was);
 }
 
-/** The answer's fields beside the feature model; `from`, the state an update started from. */
+/**
+ * Everything of an answer but the feature model, `values` and `textValues`; `from`, the state
+ * an update started from, if any.
+ */
 function headFields(
   model: CompiledModel,
   state: SessionState,

@@ -184,9 +184,9 @@ export class SqliteStore implements Store {
 
   /**
    * Writes a record: its document alone when a record with its id and column values exists,
-   * else the upsert. The first changes the whole record or nothing, so a lone write needs no
-   * savepoint (see #single); see docs/decisions/0073. A method, not a closure per write: under tsx (esbuild's
-   * `keepNames`) each named closure costs a `defineProperty` call when it is made.
+   * else the upsert (docs/decisions/0073). The first changes the whole record or nothing, so a
+   * lone write needs no savepoint (see #single). A method, not a closure per write: under tsx
+   * (esbuild's `keepNames`) each named closure costs a `defineProperty` call when it is made.
    */
   #write<T extends {id: string}>(name: string, sql: RecordWrites, value: T): T {
     if (typeof value?.id !== 'string' || value.id === '') {
