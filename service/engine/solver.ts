@@ -1,12 +1,7 @@
 import {NodeType} from '../../src/wire/index.js';
 import {Beside} from './beside.js';
-import type {CompiledModel, CompiledNode} from './compiled-model.js';
+import {perModel, type CompiledModel, type CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
-
-const startValuesByModel = new WeakMap<
-  CompiledModel,
-  {defaults: Float64Array; numeric: number[]}
->();
 
 /*
  * What a solver starts from, kept beside the state or numbers map it was read from or made
@@ -81,20 +76,32 @@ function numbersOf(
   return known;
 }
 
-/** Every node's default value, and which nodes are numeric, per model. */
-function startValues(model: CompiledModel): {defaults: Float64Array; numeric: number[]} {
-  let known = startValuesByModel.get(model);
-  if (!known) {
-    known = {
-      // Doubles in a typed array: a plain array of small integers would be copied and then
-      // grown into doubles (copied again) by the first fractional number, twice the garbage.
-      defaults: Float64Array.from(model.nodes, (n) => n.defaultValue),
-      numeric: model.nodes.filter((n) => n.numeric).map((n) => n.index),
-    };
-    startValuesByModel.set(model, known);
-  }
-  return known;
+interface StartValues {
+  /** The numeric nodes' positions, in tree order: a number's slot is its place here. */
+  numeric: number[];
+  /** Per numeric node (by slot), its default number. */
+  defaults: Float64Array;
+  /** Per node position, its number's slot, or -1 for a node without a number. */
+  slotOf: Int32Array;
 }
+
+/**
+ * Which nodes hold a number, and their defaults, per model. A solver keeps the numbers alone
+ * (59 of the 2,000-node model's nodes), not a value per node: it copies them when it starts and
+ * at every snapshot, once or more per update.
+ */
+const startValues = perModel((model): StartValues => {
+  const numeric = model.nodes.filter((n) => n.numeric).map((n) => n.index);
+  const slotOf = new Int32Array(model.nodes.length).fill(-1);
+  numeric.forEach((index, slot) => (slotOf[index] = slot));
+  return {
+    numeric,
+    // Doubles in a typed array: a plain array of small integers would be copied and then
+    // grown into doubles (copied again) by the first fractional number, twice the garbage.
+    defaults: Float64Array.from(numeric, (index) => model.nodes[index]!.defaultValue),
+    slotOf,
+  };
+});
 
 /** What a solver's `wishes` hold per node: an earlier requirement of the shopper wants it on or off. */
 export const Wish = {none: 0, on: 1, off: 2} as const;
@@ -102,7 +109,7 @@ export const Wish = {none: 0, on: 1, off: 2} as const;
 /** The solver's working state, to try a choice and take it back. */
 interface Snapshot {
   on: Uint8Array;
-  values: Float64Array;
+  numbers: Float64Array;
   touched: number[];
   locks: [number, boolean][];
   valueLocks: number[];
@@ -122,7 +129,9 @@ interface Snapshot {
  */
 export class Solver {
   readonly on: Uint8Array;
-  readonly values: Float64Array;
+  /** The numeric nodes' numbers, by slot (see `startValues`); `valueOf` reads them by node. */
+  readonly #numbers: Float64Array;
+  readonly #slotOf: Int32Array;
   /** Nodes whose state or number changed at some point. */
   readonly touched = new Set<number>();
   failure: string | null = null;
@@ -141,15 +150,16 @@ export class Solver {
     this.#nodes = model.nodes;
     this.#wishes = wishes;
     const count = model.nodes.length;
-    const {defaults, numeric} = startValues(model);
-    this.values = defaults.slice();
+    const {defaults, numeric, slotOf} = startValues(model);
+    this.#numbers = defaults.slice();
+    this.#slotOf = slotOf;
     if (state) {
       // A copy (a Uint8Array's `slice` copies; a Buffer's would not, and this is none).
       this.on = onArrayOf(state).slice();
       const numbers = numbersOf(model, numeric, state.numbers);
       for (let k = 0; k < numeric.length; k++) {
         const number = numbers[k]!;
-        if (number === number) this.values[numeric[k]!] = number;
+        if (number === number) this.#numbers[k] = number;
       }
     } else {
       this.on = new Uint8Array(count);
@@ -157,9 +167,15 @@ export class Solver {
     this.#budget = 16 * count + 64;
   }
 
+  /** A node's number; 1 for a node without one (an option counts once). */
+  valueOf(index: number): number {
+    const slot = this.#slotOf[index]!;
+    return slot < 0 ? this.#nodes[index]!.defaultValue : this.#numbers[slot]!;
+  }
+
   /** The number a node reports: 0 when off. */
   reported(index: number): number {
-    return this.on[index] ? this.values[index]! : 0;
+    return this.on[index] ? this.valueOf(index) : 0;
   }
 
   /** True if an on node excludes `index`. */
@@ -175,7 +191,7 @@ export class Solver {
     if (this.#locks.get(index) === false) return this.#fail(`"${node.key}" must stay off`);
     if (hard) this.#locks.set(index, true);
     if (this.on[index]) {
-      if (value !== undefined && this.values[index] !== value) this.#setValue(index, value, hard);
+      if (value !== undefined && this.valueOf(index) !== value) this.#setValue(index, value, hard);
       return this.failure === null;
     }
     this.on[index] = 1;
@@ -192,9 +208,9 @@ export class Solver {
       const target = this.#nodes[edge.node]!;
       const floor = edge.atLeast;
       if (!this.on[edge.node]) {
-        const start = this.values[edge.node]!;
+        const start = this.valueOf(edge.node);
         this.setOn(edge.node, hard, floor !== null && start < floor ? floor : undefined);
-      } else if (floor !== null && target.numeric && this.values[edge.node]! < floor) {
+      } else if (floor !== null && target.numeric && this.valueOf(edge.node) < floor) {
         this.#setValue(edge.node, floor, hard);
       } else if (hard) {
         this.setOn(edge.node, hard);
@@ -243,20 +259,22 @@ export class Solver {
     for (const edge of node.requires) {
       if (this.#locks.get(edge.node) === false || this.isExcluded(edge.node)) return false;
       if (edge.atLeast !== null && this.#valueLocks.has(edge.node)) {
-        if (this.values[edge.node]! < edge.atLeast) return false;
+        if (this.valueOf(edge.node) < edge.atLeast) return false;
       }
     }
     return true;
   }
 
   #setValue(index: number, value: number, hard: boolean) {
-    if (this.values[index] === value) return;
+    const slot = this.#slotOf[index]!;
+    // Only numeric inputs are given numbers (applyRequirement); any other node counts once.
+    if (slot < 0 || this.#numbers[slot] === value) return;
     if (this.#valueLocks.has(index)) {
       this.#fail(`"${this.#nodes[index]!.key}" must keep its value`);
       return;
     }
     if (hard) this.#valueLocks.add(index);
-    this.values[index] = value;
+    this.#numbers[slot] = value;
     this.touched.add(index);
     this.#checkMinimums(index, hard);
   }
@@ -264,7 +282,7 @@ export class Solver {
   /** Switches off what requires this number to be higher than it now is. */
   #checkMinimums(index: number, hard: boolean) {
     for (const edge of this.#nodes[index]!.requiredBy) {
-      if (edge.atLeast !== null && this.on[edge.node] && this.values[index]! < edge.atLeast) {
+      if (edge.atLeast !== null && this.on[edge.node] && this.valueOf(index) < edge.atLeast) {
         this.setOff(edge.node, hard);
       }
     }
@@ -323,7 +341,7 @@ export class Solver {
   #save(): Snapshot {
     return {
       on: this.on.slice(),
-      values: this.values.slice(),
+      numbers: this.#numbers.slice(),
       touched: [...this.touched],
       locks: [...this.#locks],
       valueLocks: [...this.#valueLocks],
@@ -333,7 +351,7 @@ export class Solver {
 
   #restore(saved: Snapshot) {
     this.on.set(saved.on);
-    this.values.set(saved.values);
+    this.#numbers.set(saved.numbers);
     this.touched.clear();
     for (const index of saved.touched) this.touched.add(index);
     this.#locks.clear();
@@ -374,9 +392,9 @@ export class Solver {
     let numbers = base.numbers;
     for (const index of this.touched) {
       const node = model.nodes[index]!;
-      if (!node.numeric || numbers[node.id] === this.values[index]) continue;
+      if (!node.numeric || numbers[node.id] === this.valueOf(index)) continue;
       if (numbers === base.numbers) numbers = {...base.numbers};
-      numbers[node.id] = this.values[index]!;
+      numbers[node.id] = this.valueOf(index);
     }
     const state = {...base, on, numbers};
     // The solver is done: its arrays become what the next update of this state starts from.
