@@ -28,3 +28,19 @@ export function processCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * CPU time of a process's main thread (the service's event loop) in milliseconds, or null
+ * where `/proc` is missing. Over a run, its share of the run's time is how busy the loop was:
+ * updates queue behind one another as it nears 100%.
+ */
+export function mainThreadCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}

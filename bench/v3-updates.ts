@@ -23,7 +23,7 @@ import {
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
-import {processCpuMs} from './thread-cpu.js';
+import {mainThreadCpuMs, processCpuMs} from './thread-cpu.js';
 import {requestDemoToken} from '../test/helpers/demo-token.js';
 import {seededRandom as random} from '../service/models/seeded-random.js';
 
@@ -81,8 +81,14 @@ const decode = (body: Buffer, encoding: string | undefined) =>
       : body
   ).toString('utf8');
 
-/** The service's own CPU time in ms (Linux), when it runs apart from the clients. */
-type MeasuredServer = BenchServer & {cpuMs?: () => Promise<number | null>};
+/**
+ * The service's own CPU time in ms (Linux), when it runs apart from the clients: all its
+ * threads, and its main thread (the event loop) alone.
+ */
+type MeasuredServer = BenchServer & {
+  cpuMs?: () => Promise<number | null>;
+  mainThreadCpuMs?: () => number | null;
+};
 
 async function startServer(options: BenchOptions): Promise<MeasuredServer> {
   if (options.url) return externalServer(options.url, options);
@@ -182,6 +188,7 @@ async function startServiceProcess(options: BenchOptions): Promise<MeasuredServe
     async cpuMs() {
       return processCpuMs(child.pid!);
     },
+    mainThreadCpuMs: () => mainThreadCpuMs(child.pid!),
     async commits() {
       return null;
     },
@@ -318,6 +325,7 @@ async function httpPhase(
   const scheduled = rate === undefined ? 0 : Math.min(limit, Math.ceil(options.seconds * rate));
   const cpuBefore = process.cpuUsage();
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
+  const loopCpuBefore = server.mainThreadCpuMs?.() ?? null;
   const commitsBefore = await server.commits();
   // One kept-alive connection per session, on a minimal client (bench/http-client.ts): the
   // clients share the machine's two cores with the service, so they must cost little.
@@ -399,6 +407,7 @@ async function httpPhase(
   const cpu = process.cpuUsage(cpuBefore);
   for (const connection of connections) connection.close();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
+  const loopCpuAfter = server.mainThreadCpuMs?.() ?? null;
   const commitsAfter = await server.commits();
   latencies.sort((a, b) => a - b);
   const ok = statuses.get(200) ?? 0;
@@ -456,6 +465,13 @@ async function httpPhase(
         `  service CPU     ${perUpdate(serviceCpuMs)} per update (the service's process, all its threads)`,
       );
       console.log(`  CPU per update  ${perUpdate(ownCpuMs + serviceCpuMs)} (service and clients)`);
+    }
+    if (loopCpuBefore !== null && loopCpuAfter !== null) {
+      const loopMs = loopCpuAfter - loopCpuBefore;
+      console.log(
+        `  event loop      ${((100 * loopMs) / (elapsed * 1000)).toFixed(0)}% of the run on a CPU, ` +
+          `${perUpdate(loopMs)} per update (the service's main thread; updates queue as it nears 100%)`,
+      );
     }
   } else {
     console.log(
