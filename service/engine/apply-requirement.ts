@@ -37,7 +37,7 @@ export function initialState(model: CompiledModel): SessionState {
   solver.setOn(0, true);
   if (solver.failure) throw new Error(`Model "${model.name}" has contradictory defaults`);
   const numbers: Record<string, number> = {};
-  for (const node of model.nodes) if (node.numeric) numbers[node.id] = solver.valueOf(node.index);
+  for (const node of model.nodes) if (node.numeric) numbers[node.id] = solver.numberOf(node.index);
   return solver.toState(model, {modelId: model.id, on: '', numbers, texts: {}, requirements: []});
 }
 
@@ -309,7 +309,7 @@ function applyKnown(
     let holdsNow = wish === Wish.off ? !solver.on[touched] : solver.on[touched] === 1;
     if (holdsNow && wish !== Wish.off && model.nodes[touched]!.numeric) {
       positionOf ??= positionsOf(model, indexes);
-      holdsNow = solver.valueOf(touched) === list[positionOf[touched]!]!.value;
+      holdsNow = solver.numberOf(touched) === list[positionOf[touched]!]!.value;
     }
     if (!holdsNow) violated.add(touched);
   }
@@ -471,7 +471,7 @@ function holds(model: CompiledModel, solver: Solver, index: number, req: Require
   const node = model.nodes[index]!;
   if (!wantsOn(node, req)) return !solver.on[index];
   if (!solver.on[index]) return false;
-  return !node.numeric || solver.valueOf(index) === req.value;
+  return !node.numeric || solver.numberOf(index) === req.value;
 }
 
 function changedIds(model: CompiledModel, state: SessionState, solver: Solver): string[] {
@@ -528,7 +528,7 @@ function describeConflicts(
     const node = model.nodes[index]!;
     if (index === requested.index) continue;
     if (!flipped(index)) {
-      if (solver.on[index] && node.numeric && before.valueOf(index) !== solver.valueOf(index)) {
+      if (solver.on[index] && node.numeric && before.numberOf(index) !== solver.numberOf(index)) {
         conflicts.push(entry(node, ConflictType.value));
       }
       continue;

@@ -1,5 +1,5 @@
 import type {Configuration, FeatureNode, Step} from '../../src/wire/index.js';
-import type {CompiledModel, LocalisedSkeleton} from './compiled-model.js';
+import {perModel, type CompiledModel, type LocalisedSkeleton} from './compiled-model.js';
 import {reportedValue} from './configuration-fingerprint.js';
 import type {SessionState} from './session-state.js';
 
@@ -269,40 +269,30 @@ interface ValuesLayout {
 }
 
 /** Per model; `null` when an id is an array index (`JSON.stringify` would put it first). */
-const valuesLayouts = new WeakMap<CompiledModel, ValuesLayout | null>();
-
-function valuesLayout(model: CompiledModel): ValuesLayout | null {
-  let layout = valuesLayouts.get(model);
-  if (layout === undefined) {
-    const ids = model.nodes.map((node) => node.id);
-    if (ids.some((id) => String(Number(id) >>> 0) === id && id !== '4294967295')) {
-      layout = null;
-    } else {
-      const slots = new Int32Array(ids.length);
-      let text = '{';
-      let size = 1;
-      ids.forEach((id, i) => {
-        const key = `${i > 0 ? ',' : ''}${JSON.stringify(id)}:`;
-        text += `${key}0`;
-        size += Buffer.byteLength(key);
-        slots[i] = size;
-        size += 1;
-      });
-      const template = Buffer.from(`${text}}`);
-      const numeric = Int32Array.from(model.nodes.filter((n) => n.numeric).map((n) => n.index));
-      const runs: Buffer[] = [];
-      let from = 0;
-      for (const index of numeric) {
-        runs.push(template.subarray(from, slots[index]));
-        from = slots[index]! + 1;
-      }
-      runs.push(template.subarray(from));
-      layout = {template, slots, numeric, runs};
-    }
-    valuesLayouts.set(model, layout);
+const valuesLayout = perModel((model): ValuesLayout | null => {
+  const ids = model.nodes.map((node) => node.id);
+  if (ids.some((id) => String(Number(id) >>> 0) === id && id !== '4294967295')) return null;
+  const slots = new Int32Array(ids.length);
+  let text = '{';
+  let size = 1;
+  ids.forEach((id, i) => {
+    const key = `${i > 0 ? ',' : ''}${JSON.stringify(id)}:`;
+    text += `${key}0`;
+    size += Buffer.byteLength(key);
+    slots[i] = size;
+    size += 1;
+  });
+  const template = Buffer.from(`${text}}`);
+  const numeric = Int32Array.from(model.nodes.filter((n) => n.numeric).map((n) => n.index));
+  const runs: Buffer[] = [];
+  let from = 0;
+  for (const index of numeric) {
+    runs.push(template.subarray(from, slots[index]));
+    from = slots[index]! + 1;
   }
-  return layout;
-}
+  runs.push(template.subarray(from));
+  return {template, slots, numeric, runs};
+});
 
 /** A number as `JSON.stringify` writes it. */
 const numberText = (value: number) => (Number.isFinite(value) ? String(value) : 'null');

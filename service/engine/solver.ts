@@ -129,7 +129,7 @@ interface Snapshot {
  */
 export class Solver {
   readonly on: Uint8Array;
-  /** The numeric nodes' numbers, by slot (see `startValues`); `valueOf` reads them by node. */
+  /** The numeric nodes' numbers, by slot (see `startValues`); `numberOf` reads them by node. */
   readonly #numbers: Float64Array;
   readonly #slotOf: Int32Array;
   /** Nodes whose state or number changed at some point. */
@@ -168,14 +168,14 @@ export class Solver {
   }
 
   /** A node's number; 1 for a node without one (an option counts once). */
-  valueOf(index: number): number {
+  numberOf(index: number): number {
     const slot = this.#slotOf[index]!;
     return slot < 0 ? this.#nodes[index]!.defaultValue : this.#numbers[slot]!;
   }
 
   /** The number a node reports: 0 when off. */
   reported(index: number): number {
-    return this.on[index] ? this.valueOf(index) : 0;
+    return this.on[index] ? this.numberOf(index) : 0;
   }
 
   /** True if an on node excludes `index`. */
@@ -191,7 +191,7 @@ export class Solver {
     if (this.#locks.get(index) === false) return this.#fail(`"${node.key}" must stay off`);
     if (hard) this.#locks.set(index, true);
     if (this.on[index]) {
-      if (value !== undefined && this.valueOf(index) !== value) this.#setValue(index, value, hard);
+      if (value !== undefined && this.numberOf(index) !== value) this.#setValue(index, value, hard);
       return this.failure === null;
     }
     this.on[index] = 1;
@@ -208,9 +208,9 @@ export class Solver {
       const target = this.#nodes[edge.node]!;
       const floor = edge.atLeast;
       if (!this.on[edge.node]) {
-        const start = this.valueOf(edge.node);
+        const start = this.numberOf(edge.node);
         this.setOn(edge.node, hard, floor !== null && start < floor ? floor : undefined);
-      } else if (floor !== null && target.numeric && this.valueOf(edge.node) < floor) {
+      } else if (floor !== null && target.numeric && this.numberOf(edge.node) < floor) {
         this.#setValue(edge.node, floor, hard);
       } else if (hard) {
         this.setOn(edge.node, hard);
@@ -259,7 +259,7 @@ export class Solver {
     for (const edge of node.requires) {
       if (this.#locks.get(edge.node) === false || this.isExcluded(edge.node)) return false;
       if (edge.atLeast !== null && this.#valueLocks.has(edge.node)) {
-        if (this.valueOf(edge.node) < edge.atLeast) return false;
+        if (this.numberOf(edge.node) < edge.atLeast) return false;
       }
     }
     return true;
@@ -282,7 +282,7 @@ export class Solver {
   /** Switches off what requires this number to be higher than it now is. */
   #checkMinimums(index: number, hard: boolean) {
     for (const edge of this.#nodes[index]!.requiredBy) {
-      if (edge.atLeast !== null && this.on[edge.node] && this.valueOf(index) < edge.atLeast) {
+      if (edge.atLeast !== null && this.on[edge.node] && this.numberOf(index) < edge.atLeast) {
         this.setOff(edge.node, hard);
       }
     }
@@ -392,9 +392,9 @@ export class Solver {
     let numbers = base.numbers;
     for (const index of this.touched) {
       const node = model.nodes[index]!;
-      if (!node.numeric || numbers[node.id] === this.valueOf(index)) continue;
+      if (!node.numeric || numbers[node.id] === this.numberOf(index)) continue;
       if (numbers === base.numbers) numbers = {...base.numbers};
-      numbers[node.id] = this.valueOf(index);
+      numbers[node.id] = this.numberOf(index);
     }
     const state = {...base, on, numbers};
     // The solver is done: its arrays become what the next update of this state starts from.
