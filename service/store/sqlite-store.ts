@@ -1,26 +1,11 @@
 import Database from 'better-sqlite3';
 import {LogSyncs, type SyncLog} from './log-syncs.js';
-import {
-  collectionTable,
-  columnName,
-  columnsOf,
-  columnValue,
-  migrate,
-  propertyExpression,
-  quoteName,
-} from './schema.js';
+import {findStatement, recordWrites, type RecordWrites} from './record-statements.js';
+import {collectionTable, columnValue, migrate, quoteName} from './schema.js';
 import {StorageError, storageFault} from './storage-error.js';
-import type {Collection, PropertyValue, Query, Store} from './store.js';
+import type {Collection, Query, Store} from './store.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
-
-/** A collection's statements for `put`. */
-interface RecordWrites {
-  readonly columns: readonly string[];
-  readonly upsert: string;
-  /** Replaces the document of a record whose property columns keep their values (none without columns). */
-  readonly replaceDoc: string | undefined;
-}
 
 export interface SqliteStoreOptions {
   /**
@@ -139,22 +124,7 @@ export class SqliteStore implements Store {
     let collection = this.#collections.get(name);
     if (!collection) {
       const table = quoteName(name);
-      const columns = columnsOf(name);
-      const upsert =
-        `INSERT INTO ${table} (id, doc${columns.map((p) => `, ${columnName(p)}`).join('')}) ` +
-        `VALUES (?, ?${', ?'.repeat(columns.length)}) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc` +
-        columns.map((p) => `, ${columnName(p)} = excluded.${columnName(p)}`).join('');
-      // A record whose property columns keep their values (a session's code never changes)
-      // gets its document replaced alone: the upsert would rewrite each column's index entry
-      // too, one more page in every commit's log and checkpoint (docs/decisions/0073).
-      const writes: RecordWrites = {
-        columns,
-        upsert,
-        replaceDoc: columns.length
-          ? `UPDATE ${table} SET doc = ? WHERE id = ?` +
-            columns.map((p) => ` AND ${columnName(p)} IS ?`).join('')
-          : undefined,
-      };
+      const writes = recordWrites(name);
       collection = {
         get: (id) => {
           if (!this.#hasTable(name)) return undefined;
@@ -427,34 +397,7 @@ export class SqliteStore implements Store {
   }
 
   #find(name: string, query: Query): {id: string}[] {
-    const table = quoteName(name);
-    const conditions: string[] = [];
-    const values: unknown[] = [];
-    for (const [property, value] of Object.entries(query.where ?? {})) {
-      const expression = propertyExpression(name, property);
-      if (Array.isArray(value)) {
-        // One statement shape for any number of values, and still the property's index.
-        conditions.push(`${expression} IN (SELECT value FROM json_each(?))`);
-        values.push(JSON.stringify(value.map((item: PropertyValue) => bindable(item!))));
-      } else if (value === null) {
-        conditions.push(`${expression} IS NULL`);
-      } else {
-        conditions.push(`${expression} = ?`);
-        values.push(bindable(value as Exclude<PropertyValue, null>));
-      }
-    }
-    const direction = query.descending ? 'DESC' : 'ASC';
-    // Ties keep insertion order in both directions, as the in-memory sort of the API did.
-    const order = query.orderBy
-      ? `${propertyExpression(name, query.orderBy)} ${direction}, ord ASC`
-      : `ord ${direction}`;
-    let sql = `SELECT doc FROM ${table}`;
-    if (conditions.length > 0) sql += ` WHERE ${conditions.join(' AND ')}`;
-    sql += ` ORDER BY ${order}`;
-    if (query.limit !== undefined || query.skip !== undefined) {
-      sql += ' LIMIT ? OFFSET ?';
-      values.push(query.limit ?? -1, query.skip ?? 0);
-    }
+    const {sql, values} = findStatement(name, query);
     return this.#select(name, sql, values);
   }
 
@@ -557,12 +500,6 @@ export class MemoryStore extends SqliteStore {
 }
 
 const settled = () => Promise.resolve();
-
-function bindable(value: Exclude<PropertyValue, null>): string | number {
-  // JSON true and false read back as 1 and 0 in SQL.
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value;
-}
 
 function isThenable(value: unknown): boolean {
   return (
