@@ -16,6 +16,12 @@ export interface DemoTokenRouteConfig {
   clientSecret: string;
   /** Further page origins (the service's `ALLOWED_ORIGINS`); `'*'`: any page origin. */
   allowedOrigins?: '*' | readonly string[];
+  /**
+   * Start the session a page asks for with its token (the helper's `startSessions`), so the
+   * page's start-up takes one round trip. Default true; the benchmark turns it off to measure
+   * a token endpoint that only hands out tokens.
+   */
+  startSessions?: boolean;
 }
 
 /** A listening `node:http` server, structurally. */
@@ -86,6 +92,7 @@ function build(
     allowedOrigins: [...origins],
     // The demo is for one person on one machine; a plain-HTTP upstream is the service itself.
     allowHttp: true,
+    ...(config.startSessions !== false && {startSessions: {apiUrl: `http://${host}:${port}`}}),
   });
   return {endpoint, ownOrigin: `http://${host}:${port}`};
 }

@@ -23,6 +23,7 @@ import {
 } from '../session/index.js';
 import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
+import {startWithToken, tokenEndpointFetch} from './start-with-token.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {
@@ -325,18 +326,34 @@ export class SessionController implements ReactiveController {
     }
     const url = new URL(endpoint, document.baseURI).href;
     if (this.#endpointSource?.url !== url) {
-      this.#endpointSource = {url, source: endpointTokenSource(url)};
+      this.#endpointSource = {
+        url,
+        source: endpointTokenSource(url, {fetch: tokenEndpointFetch}),
+      };
     }
     return this.#endpointSource.source;
   }
 
   #create(config: SessionConfig, key: string) {
+    const resume = this.#resume?.key === key ? this.#resume.id : null;
+    this.#resume = null;
+    const opening = resume ?? config.configuration;
+    // A start from a token endpoint may come back with the token: one round trip, not two.
+    const early =
+      opening || config.fetchToken
+        ? null
+        : startWithToken(
+            new URL(config.tokenEndpoint, document.baseURI).href,
+            config.model,
+            config.lang,
+          );
     const session = new ConfiguratorSession({
       apiUrl: config.apiUrl,
       tokenSource: this.#tokenSource(),
       lang: config.lang,
       // A chunk beside the entry, loaded when the session starts or opens.
       loadMerge: () => import('../session/merge-configuration.js'),
+      ...(early && {fetch: early.fetch}),
     });
     this.#session = session;
     this.#key = key;
@@ -402,15 +419,13 @@ export class SessionController implements ReactiveController {
     session.addEventListener('conflict', onConflict);
     session.addEventListener('error', onError);
     this.#detach = () => {
+      early?.cancel();
       session.removeEventListener('snapshot', onSnapshot);
       session.removeEventListener('change', onChange);
       session.removeEventListener('conflict', onConflict);
       session.removeEventListener('error', onError);
     };
 
-    const resume = this.#resume?.key === key ? this.#resume.id : null;
-    this.#resume = null;
-    const opening = resume ?? config.configuration;
     // Failures reach the page as `configurator-error` and the error state.
     this.#load((signal) =>
       opening ? session.open(opening, {signal}) : session.start(config.model, {signal}),

@@ -2,7 +2,7 @@
 // ServerResponse, not Request and Response. This file bridges them with structural types
 // only, so the helper imports nothing from Node and still bundles for other runtimes.
 import type {TokenEndpointHandler} from './token-endpoint-handler.js';
-import {maxReportBytes} from './rejected-token-report.js';
+import {maxRequestBytes} from './token-request-body.js';
 
 /** The part of `http.IncomingMessage` (or an Express request) the adapter reads. */
 export interface NodeRequestLike {
@@ -33,8 +33,8 @@ export interface NodeResponseLike {
  * Turns a web-standard handler into a Node `(req, res)` listener, usable with
  * `http.createServer` and as an Express route handler. The caller's socket address reaches
  * the handler as `context.clientAddress`, the default rate-limit key. The body (a report of a
- * rejected token) is passed on up to the size a report may have; a body an Express parser
- * already read is taken from `req.body`.
+ * rejected token, a session to start) is passed on up to the size a token request may have; a
+ * body an Express parser already read is taken from `req.body`.
  */
 export function toNodeHandler(
   handler: TokenEndpointHandler,
@@ -83,7 +83,7 @@ export function toNodeHandler(
 }
 
 /**
- * The body, of which at most one byte more than a report may hold is kept (enough for the
+ * The body, of which at most one byte more than a token request may hold is kept (enough for the
  * endpoint to refuse it as too large); the rest is drained so a keep-alive connection stays
  * usable. `null` when the request ended without its body.
  */
@@ -94,9 +94,9 @@ function readBody(req: NodeRequestLike): Promise<Uint8Array<ArrayBuffer> | strin
     let size = 0;
     req.on('data', (chunk) => {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-      if (size > maxReportBytes) return;
-      chunks.push(bytes.subarray(0, maxReportBytes + 1 - size));
-      size += Math.min(bytes.byteLength, maxReportBytes + 1 - size);
+      if (size > maxRequestBytes) return;
+      chunks.push(bytes.subarray(0, maxRequestBytes + 1 - size));
+      size += Math.min(bytes.byteLength, maxRequestBytes + 1 - size);
     });
     req.on('end', () => {
       const body = new Uint8Array(size);

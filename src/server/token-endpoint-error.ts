@@ -29,6 +29,8 @@ export const TokenEndpointLogCode = {
   noClientKey: 'no_client_key',
   /** A caller reported the cached token as refused; it is renewed early. */
   tokenRejected: 'token_rejected',
+  /** `startSessions` is set but the service did not start the session a page asked for. */
+  sessionNotStarted: 'session_not_started',
 } as const;
 export type TokenEndpointLogCode = (typeof TokenEndpointLogCode)[keyof typeof TokenEndpointLogCode];
 

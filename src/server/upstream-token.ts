@@ -262,7 +262,16 @@ function requireText(value: unknown, name: string) {
   }
 }
 
-function joinUrl(base: string | URL, path: string, name: string, allowHttp: boolean): string {
+/**
+ * `base` (an option named `name`) with `path` appended, checked: an absolute http(s) URL, and
+ * https unless the host is loopback or `allowHttp` is set, since a secret or token crosses it.
+ */
+export function joinUrl(
+  base: string | URL,
+  path: string,
+  name: string,
+  allowHttp: boolean,
+): string {
   let url: URL;
   try {
     url = new URL(String(base));
@@ -272,7 +281,7 @@ function joinUrl(base: string | URL, path: string, name: string, allowHttp: bool
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new TypeError(`token endpoint: \`${name}\` must be an http(s) URL`);
   }
-  // The secret crosses this connection; plain HTTP is only acceptable on the same machine.
+  // A secret or token crosses this connection; plain HTTP is only acceptable on one machine.
   if (url.protocol === 'http:' && !allowHttp && !loopbackHosts.has(url.hostname)) {
     throw new TypeError(
       `token endpoint: \`${name}\` must use https (or set allowHttp for a trusted network)`,
@@ -283,7 +292,8 @@ function joinUrl(base: string | URL, path: string, name: string, allowHttp: bool
   return `${url.href.replace(/\/+$/, '')}/${path}`;
 }
 
-const labelOf = (href: string) => {
+/** A URL without user info or query, for log lines. */
+export const labelOf = (href: string) => {
   const url = new URL(href);
   return url.origin + url.pathname;
 };

@@ -156,14 +156,14 @@ export async function until(
 /** Counts the page's requests to the service by method and path, through `window.fetch`. */
 export function recordRequests() {
   const original = window.fetch;
-  const requests: {method: string; url: string}[] = [];
+  const requests: {method: string; url: string; body?: string}[] = [];
   let failing: ((url: string) => boolean) | null = null;
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
     const method = (
       init?.method ?? (input instanceof Request ? input.method : 'GET')
     ).toUpperCase();
-    requests.push({method, url});
+    requests.push({method, url, ...(typeof init?.body === 'string' && {body: init.body})});
     if (failing?.(url)) return Promise.reject(new TypeError('Failed to fetch'));
     return original(input, init);
   };

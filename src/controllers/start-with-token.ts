@@ -1,0 +1,92 @@
+// An element that starts a session before the page holds a token asks its token endpoint for
+// both at once: the token request's body names the session to start, and an endpoint built on
+// the helper with `startSessions` answers the service's start beside the token. The shopper then
+// waits one round trip instead of two (docs/decisions/0075-the-token-request-starts-the-session.md).
+// An endpoint that ignores the body answers a token alone, and the session starts as before.
+
+interface Wish {
+  /** The token endpoint's absolute URL, as its token source requests it. */
+  endpoint: string;
+  /** The token request's body: `{"start": {"model", "lang"}}`. */
+  body: string;
+  /** Carried by a token request already. */
+  taken: boolean;
+  /** The start's answer, as JSON, once a token request brought it. */
+  answer?: string;
+}
+
+// Starts waiting for the page's next token request, oldest first.
+const wishes: Wish[] = [];
+
+/**
+ * The `fetch` of every element's token endpoint source. One function for all of them, so that
+ * elements using the same endpoint still share one source and one token. A request that
+ * reports nothing carries the oldest waiting start for its endpoint; the start's answer, when
+ * the endpoint brings one, is kept for the element that wished it and taken out of the token's.
+ */
+export async function tokenEndpointFetch(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<Response> {
+  const wish = init?.body == null && wishes.find((w) => !w.taken && w.endpoint === String(input));
+  if (!wish) return fetch(input, init);
+  wish.taken = true;
+  const response = await fetch(input, {
+    ...init,
+    // JSON labelled text/plain keeps the POST a CORS simple request, as a renewal's report.
+    headers: {
+      ...(init?.headers as Record<string, string>),
+      'Content-Type': 'text/plain;charset=UTF-8',
+    },
+    body: wish.body,
+  });
+  if (!response.ok) return response;
+  const text = await response.text();
+  let token = text;
+  try {
+    const {configuration, ...rest} = JSON.parse(text) as {configuration?: unknown};
+    if (typeof configuration === 'object' && configuration !== null) {
+      wish.answer = JSON.stringify(configuration);
+      token = JSON.stringify(rest);
+    }
+  } catch {
+    // Not JSON: the token source reads it and says so.
+  }
+  return new Response(token, response);
+}
+
+/** An element's start, offered to the page's next token request. */
+export interface StartWithToken {
+  /** The session's `fetch`: its start is answered from the token's answer when that held it. */
+  fetch: typeof fetch;
+  /** Withdraws the wish (the element's session is gone). */
+  cancel(): void;
+}
+
+/**
+ * Offers the start of `model` in `lang` to the next token request for `endpoint` (an absolute
+ * URL). Call before the session starts: its first request is the start, answered from what a
+ * token request brought for it or else from the network; the wish ends with that request.
+ */
+export function startWithToken(endpoint: string, model: string, lang: string): StartWithToken {
+  const wish: Wish = {endpoint, body: JSON.stringify({start: {model, lang}}), taken: false};
+  wishes.push(wish);
+  const cancel = () => {
+    const at = wishes.indexOf(wish);
+    if (at >= 0) wishes.splice(at, 1);
+  };
+  return {
+    cancel,
+    fetch: (input, init) => {
+      // A session whose token was already on the page asks the network: the wish is over.
+      cancel();
+      const {answer} = wish;
+      wish.answer = undefined;
+      return answer !== undefined &&
+        init?.method === 'GET' &&
+        String(input).includes('/configurator/new/')
+        ? Promise.resolve(new Response(answer, {headers: {'Content-Type': 'application/json'}}))
+        : fetch(input, init);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The helper may start the page's configurator session inside the request that hands over the
+// token (docs/decisions/0075-the-token-request-starts-the-session.md). A page's start-up is
+// otherwise two of the shopper's round trips in a row, the token and then `new/{model}`; here
+// the second is the helper's own request to the service, server to server, and the page needs
+// one.
+import type {StartRequest} from './token-request-body.js';
+import {joinUrl, labelOf} from './upstream-token.js';
+
+/** The `startSessions` option of the token endpoint. */
+export interface SessionStartOptions {
+  /** The service's `{base_url}`: what the element's `api-url` names. */
+  apiUrl: string | URL;
+  /**
+   * How long to wait for the service's answer, in milliseconds; then the token is handed over
+   * alone and the page starts its session itself. Default 3000.
+   */
+  timeoutMs?: number;
+}
+
+/** Checked options: the URL is built once, when the endpoint is created. */
+export interface PreparedSessionStart {
+  /** `{apiUrl}/api/3/configurator/new/`, the model's name to be appended. */
+  base: string;
+  /** `base` without user info, for log lines. */
+  label: string;
+  timeoutMs: number;
+}
+
+/** The service's answer, or why the start was left to the page (for the operator's log). */
+export type SessionStartOutcome = {answer: object} | {reason: string};
+
+// The largest answer the helper carries on; the generated 2,000-node model's is 1.2 MB.
+const maxAnswerBytes = 8 * 1024 * 1024;
+// Longer is not a model's name; the page's own start meets the service's answer to it.
+const maxModelLength = 1024;
+// The contract's two-letter language, or a tag as a browser names one (`de-CH`).
+const langSyntax = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * Checks `startSessions` as the credentials' URLs are checked (https off loopback: a token
+ * crosses it), and builds the URL once.
+ *
+ * @throws TypeError naming the option, never its value.
+ */
+export function prepareSessionStart(
+  options: SessionStartOptions,
+  allowHttp: boolean,
+  timeoutMs: number,
+): PreparedSessionStart {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      "token endpoint: `startSessions` must be an object with the service's `apiUrl`",
+    );
+  }
+  const base = joinUrl(
+    options.apiUrl,
+    'api/3/configurator/new/',
+    'startSessions.apiUrl',
+    allowHttp,
+  );
+  return {base, label: labelOf(base), timeoutMs};
+}
+
+/**
+ * Starts `start` on the service with the page's `token`, the one it is being handed. Answers
+ * the service's answer, parsed, or why there is none: a model the service does not know, a
+ * refusal, no answer in time, an answer that is not a JSON object. The page then starts its
+ * session itself, as it would without the helper, and meets the service's own answer there
+ * (in the shopper's language). Never throws: the token is what the page asked for.
+ */
+export async function startSession(
+  prepared: PreparedSessionStart,
+  token: string,
+  {model, lang}: StartRequest,
+  fetchImpl: typeof fetch,
+): Promise<SessionStartOutcome> {
+  // `.` and `..` are segments a URL resolves away: `new/..` would name another resource.
+  if (model.length > maxModelLength || model === '.' || model === '..') {
+    return {reason: 'the model is not a name the helper sends on'};
+  }
+  if (lang !== undefined && !langSyntax.test(lang)) {
+    return {reason: 'the language is not a language tag'};
+  }
+  const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
+  try {
+    const response = await fetchImpl(prepared.base + encodeURIComponent(model) + query, {
+      headers: {authorization: `Bearer ${token}`, accept: 'application/json'},
+      // A redirect would carry the token wherever it points.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(prepared.timeoutMs),
+    });
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return {reason: `${prepared.label} answered ${response.status || 'a redirect'}`};
+    }
+    const text = await readCapped(response);
+    if (text === undefined) {
+      return {reason: `${prepared.label} answered more than ${maxAnswerBytes} bytes`};
+    }
+    const answer: unknown = JSON.parse(text);
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+      return {reason: `${prepared.label} answered JSON that is not a configuration`};
+    }
+    return {answer};
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    return {
+      reason:
+        name === 'TimeoutError'
+          ? `no answer from ${prepared.label} within ${prepared.timeoutMs} ms`
+          : name === 'SyntaxError'
+            ? `${prepared.label} answered 200 without JSON`
+            : `the request to ${prepared.label} failed`,
+    };
+  }
+}
+
+/** The body as text, or `undefined` past {@link maxAnswerBytes} (stopped reading at once). */
+async function readCapped(response: Response): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > maxAnswerBytes) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxAnswerBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    text += decoder.decode(value, {stream: true});
+  }
+}

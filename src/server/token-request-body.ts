@@ -1,0 +1,118 @@
+// What a page's POST may carry: the token the service refused (so the helper can drop it instead
+// of handing it out again until its renewal time), and the session the page is about to start
+// (so the helper can start it in the same round trip, when it is set up to: session-start.ts).
+import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+
+/**
+ * The largest body the endpoint reads. A request holds one token or one model name; real
+ * tokens (opaque strings, JWTs) and names stay far below this, and anything larger is not a
+ * token request.
+ */
+export const maxRequestBytes = 16 * 1024;
+
+/** The session a page asks the helper to start with its token: `new/{model}?lang=`. */
+export interface StartRequest {
+  /** The model identifier, as the element's `model` holds it. */
+  model: string;
+  /** The language, as the element would send it; absent: the service's default. */
+  lang?: string;
+}
+
+/** A token request's body, read. */
+export interface TokenRequestBody {
+  /** The access token the service refused, when the page reports one. */
+  rejected?: string;
+  /** The session the page would start next, when it says so. */
+  start?: StartRequest;
+}
+
+/**
+ * Reads a token request's body: `{"rejected"?: "<token>", "start"?: {"model", "lang"?}}`. An
+ * empty body (what a page sends that reports and asks nothing) gives `{}`, as does an object
+ * without either field; other fields are ignored. The body is read as JSON whatever its content
+ * type, because a page labels it `text/plain` to stay a CORS simple request.
+ *
+ * @throws TokenEndpointError 413 `payload_too_large` past {@link maxRequestBytes}, 400
+ *   `invalid_request` for a body that is not such an object.
+ */
+export async function readTokenRequest(request: Request): Promise<TokenRequestBody> {
+  const text = await readLimited(request);
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalid('The request body is not JSON');
+  }
+  if (!isObject(body)) throw invalid('The request body must be a JSON object');
+  const {rejected, start} = body;
+  if (rejected != null && (typeof rejected !== 'string' || rejected === '')) {
+    throw invalid('`rejected` must be the access token the service refused');
+  }
+  if (
+    start != null &&
+    !(
+      isObject(start) &&
+      typeof start.model === 'string' &&
+      start.model !== '' &&
+      (start.lang == null || typeof start.lang === 'string')
+    )
+  ) {
+    throw invalid(
+      '`start` must be an object with the `model` to start and, optionally, its `lang`',
+    );
+  }
+  return {
+    ...(typeof rejected === 'string' && {rejected}),
+    ...(isObject(start) && {
+      start: {
+        model: start.model as string,
+        ...(typeof start.lang === 'string' && {lang: start.lang}),
+      },
+    }),
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+async function readLimited(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > maxRequestBytes) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Stop reading at once: a stream that never ends must not fill the memory.
+    if (size > maxRequestBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+  } catch {
+    throw invalid('The request body is not UTF-8');
+  }
+}
+
+const invalid = (message: string) =>
+  new TokenEndpointError(400, TokenEndpointErrorCode.invalidRequest, message);
+
+const tooLarge = () =>
+  new TokenEndpointError(
+    413,
+    TokenEndpointErrorCode.payloadTooLarge,
+    `The request body is larger than ${maxRequestBytes} bytes`,
+  );
