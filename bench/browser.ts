@@ -3,8 +3,10 @@
 // prints each figure with its goal. Run `npm run build` first; `--help` lists the settings.
 //
 // - start-up: connect -> `configurator-ready`, and the service round trips in between, at an
-//   injected round trip (Chromium's network emulation), first without and then with a token
-//   already on the page, against a service warmed by one untimed request (docs/decisions/0061);
+//   injected round trip (Chromium's network emulation), without a token on the page (from the
+//   demo's endpoint, which starts the session with the token, docs/decisions/0075, and from one
+//   that only hands out tokens) and with one, against a service warmed by one untimed request
+//   (docs/decisions/0061);
 //   `--trace` adds the page's main-thread time per slice;
 // - rapid input: 50 slider and 50 number changes in one second at that round trip, counting
 //   update requests (and, apart, the undo copies and pictures that follow them) and checking
@@ -56,12 +58,16 @@ site.get('/bench', (c) =>
   c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>
 <script type="module" src="/dist/product-configurator.js"></script></body></html>`),
 );
+const demoCredentials = {host: '127.0.0.1', clientId: 'demo-client', clientSecret: 'demo-secret'};
+// The demo's endpoint starts the session a page names with its token request (one round trip);
+// the plain one only hands out tokens, as an endpoint without the helper's `startSessions`.
 site.all(
   '/api/configurator-token',
-  demoTokenRoute(
-    {host: '127.0.0.1', clientId: 'demo-client', clientSecret: 'demo-secret'},
-    () => server,
-  ),
+  demoTokenRoute(demoCredentials, () => server),
+);
+site.all(
+  '/api/plain-token',
+  demoTokenRoute({...demoCredentials, startSessions: false}, () => server),
 );
 site.all('*', (c) => app.fetch(c.req.raw, c.env));
 const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -116,17 +122,22 @@ interface StartUp {
 }
 
 /** Adds an element and waits for `configurator-ready`; times and lists the requests meanwhile. */
-async function startUp(page: Page, model: string, tracing = false): Promise<StartUp> {
+async function startUp(
+  page: Page,
+  model: string,
+  tracing = false,
+  endpoint = '/api/configurator-token',
+): Promise<StartUp> {
   const verbose = args.includes('--verbose');
   if (tracing) {
     await browser.startTracing(page, {categories: ['toplevel', 'blink.user_timing']});
   }
   const run = await page.evaluate(
-    async ({model, verbose}) => {
+    async ({model, verbose, endpoint}) => {
       performance.clearResourceTimings();
       const el = document.createElement('product-configurator');
       el.setAttribute('model', model);
-      el.setAttribute('token-endpoint', '/api/configurator-token');
+      el.setAttribute('token-endpoint', endpoint);
       // Timed when the event is dispatched: whatever runs after it is not the element's start.
       const ready = new Promise<number>((resolve) =>
         el.addEventListener('configurator-ready', () => {
@@ -145,7 +156,7 @@ async function startUp(page: Page, model: string, tracing = false): Promise<Star
         .map((e) => ({url: e.name, start: e.startTime - t0, end: e.responseEnd - t0}));
       return {ms: elapsed, requests};
     },
-    {model, verbose: verbose || tracing},
+    {model, verbose: verbose || tracing, endpoint},
   );
   if (!tracing) return run;
   const trace = JSON.parse(String(await browser.stopTracing())) as {traceEvents: TraceEvent[]};
@@ -207,13 +218,15 @@ function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainTh
     }
     return sum / 1000;
   };
-  const token = requests.find((r) => r.url.includes('/configurator-token'));
+  const token = requests.find((r) => /\/api\/(configurator|plain)-token/.test(r.url));
   const session = requests.find((r) => /\/configurator\/new\//.test(r.url));
+  // Started by the token endpoint, the configuration comes with the token's answer.
+  const configuration = session ?? token;
   return {
     total: busyIn(append.ts, ready.ts),
     beforeToken: token ? busyIn(append.ts, at(token.start)) : 0,
     betweenAnswers: token && session ? busyIn(at(token.end), at(session.start)) : 0,
-    afterAnswer: session ? busyIn(at(session.end), ready.ts) : 0,
+    afterAnswer: configuration ? busyIn(at(configuration.end), ready.ts) : 0,
   };
 }
 
@@ -244,8 +257,8 @@ console.log(
   // The service process's own first requests pay for what a running service has long since
   // paid: the demo host's first outgoing fetch (loading Node's HTTP client), the first price
   // label (ICU's currency data), the cached serialised parts of the model and the JIT. One
-  // untimed token and configuration before the first page, so each page meets a warm
-  // service, as a shopper does.
+  // untimed token and configuration (and a token with a start) before the first page, so each
+  // page meets a warm service, as a shopper does.
   const warmUp = await fetch(`${origin}/api/configurator-token`, {
     method: 'POST',
     headers: {origin},
@@ -256,12 +269,26 @@ console.log(
       headers: {authorization: `Bearer ${warmToken}`, 'accept-encoding': 'br, gzip'},
     })
   ).arrayBuffer();
-  console.log('  (the service was warmed by one untimed token and configuration request first)');
+  // And the endpoint's own start, once: its first request to the service's API.
+  await (
+    await fetch(`${origin}/api/configurator-token`, {
+      method: 'POST',
+      headers: {origin, 'content-type': 'text/plain;charset=UTF-8'},
+      body: JSON.stringify({start: {model: 'Office Chair', lang: 'en'}}),
+    })
+  ).arrayBuffer();
+  console.log(
+    '  (the service was warmed by untimed token and configuration requests first, one of each kind)',
+  );
 
   const runs = flag('runs', args.includes('--verbose') ? 2 : 5);
   const cold: StartUp[] = [];
+  const plain: StartUp[] = [];
   const warm: StartUp[] = [];
   for (let i = 0; i < runs; i++) {
+    const other = await openPage(rttMs);
+    plain.push(await startUp(other, 'Office Chair', args.includes('--trace'), '/api/plain-token'));
+    await other.close();
     const page = await openPage(rttMs);
     cold.push(await startUp(page, 'Office Chair', args.includes('--trace')));
     // The first element's picture is asked for once it is ready: let it arrive, so that the
@@ -295,7 +322,7 @@ console.log(
     }
   };
   if (args.includes('--verbose')) {
-    for (const x of [...cold, ...warm]) {
+    for (const x of [...plain, ...cold, ...warm]) {
       const busy = x.busy
         ? ` [main thread ${x.busy.total.toFixed(0)} ms: ${x.busy.beforeToken.toFixed(0)} / ` +
           `${x.busy.betweenAnswers.toFixed(0)} / ${x.busy.afterAnswer.toFixed(0)}]`
@@ -309,6 +336,11 @@ console.log(
     }
   }
   show('no token yet', cold, 2);
+  console.log(
+    '  (the token endpoint started the session: the helper with startSessions, as npm start mounts it)',
+  );
+  show('no token, plain endpoint', plain, 2);
+  console.log("  (a token endpoint that hands out tokens only: the element's own start follows)");
   show('token on the page', warm, 1);
 }
 

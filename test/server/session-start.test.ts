@@ -1,0 +1,259 @@
+// `startSessions`: the helper starts the session a page names in its token request, with the
+// token it hands over, and answers the service's start beside it. Real HTTP to the reference
+// service, which issues the token and starts the session; faults are injected in the helper's
+// `fetch` only where the service cannot be made to misbehave.
+import assert from 'node:assert/strict';
+import type {AddressInfo} from 'node:net';
+import {after, before, test} from 'node:test';
+import {serve} from '@hono/node-server';
+import {
+  createTokenEndpoint,
+  type TokenEndpointLogEntry,
+  type TokenEndpointOptions,
+} from '../../src/server/token-endpoint.js';
+import {createApp} from '../../service/app.js';
+import {chairNode} from '../helpers/node/configurator.js';
+
+const pageOrigin = 'https://shop.example';
+let service: ReturnType<typeof serve>;
+let serviceUrl = '';
+
+before(async () => {
+  const {app} = createApp();
+  service = await new Promise((resolve) => {
+    const s = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, () => resolve(s));
+  });
+  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+});
+after(() => new Promise((resolve) => service.close(resolve)));
+
+interface Call {
+  url: string;
+  authorization: string | null;
+}
+
+/** The helper against the reference service, its outgoing requests counted (and `fault`ed). */
+function endpoint(
+  options: Partial<TokenEndpointOptions> = {},
+  fault?: (url: string, signal?: AbortSignal | null) => Promise<Response> | undefined,
+) {
+  const calls: Call[] = [];
+  const logs: TokenEndpointLogEntry[] = [];
+  const handler = createTokenEndpoint({
+    scheme: 'client-credentials',
+    authUrl: serviceUrl,
+    clientId: 'demo-client',
+    clientSecret: 'demo-secret',
+    allowedOrigins: [pageOrigin],
+    rateLimit: false,
+    startSessions: {apiUrl: serviceUrl},
+    log: (entry) => logs.push(entry),
+    fetch: (input, init) => {
+      const url = String(input);
+      calls.push({url, authorization: new Headers(init?.headers).get('authorization')});
+      return fault?.(url, init?.signal) ?? fetch(input, init);
+    },
+    ...options,
+  } as TokenEndpointOptions);
+  const ask = async (body?: unknown) => {
+    const response = await handler(
+      new Request('https://shop.example/api/configurator-token', {
+        method: 'POST',
+        headers: {origin: pageOrigin, 'content-type': 'text/plain;charset=UTF-8'},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return {status: response.status, body: (await response.json()) as Record<string, unknown>};
+  };
+  const starts = () => calls.filter((c) => c.url.includes('/configurator/new/'));
+  return {ask, calls, starts, logs};
+}
+
+test('a start in the token request comes back as the session, started with that token', async () => {
+  const {ask, starts, logs} = endpoint();
+  const {status, body} = await ask({start: {model: 'Office Chair', lang: 'nl'}});
+  assert.equal(status, 200);
+  assert.equal(typeof body.access_token, 'string');
+  assert.ok((body.expires_in as number) > 0);
+  const configuration = body.configuration as {id: string; languageIso: string};
+  assert.equal(configuration.languageIso, 'nl');
+  assert.deepEqual(
+    starts().map((c) => [c.url, c.authorization]),
+    [
+      [
+        `${serviceUrl}/api/3/configurator/new/Office%20Chair?lang=nl`,
+        `Bearer ${body.access_token as string}`,
+      ],
+    ],
+  );
+  // The page's token reaches the session: its first change is answered.
+  const update = await fetch(`${serviceUrl}/api/3/configurator/${configuration.id}`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${body.access_token as string}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      featureModelNodeId: chairNode('frame-silver'),
+      value: 1,
+      isSelection: true,
+    }),
+  });
+  assert.equal(update.status, 200);
+  assert.equal(((await update.json()) as {id: string}).id, configuration.id);
+  assert.deepEqual(logs, []);
+});
+
+test('a token request without a start, or a helper without startSessions, starts nothing', async () => {
+  for (const [options, body] of [
+    [{}, undefined],
+    [{}, {}],
+    [{startSessions: undefined}, {start: {model: 'Office Chair', lang: 'en'}}],
+  ] as const) {
+    const {ask, starts} = endpoint(options, undefined);
+    const answer = await ask(body);
+    assert.equal(answer.status, 200);
+    assert.equal('configuration' in answer.body, false);
+    assert.deepEqual(starts(), []);
+  }
+});
+
+test('a report and a start together: the token is renewed and the session started', async () => {
+  const {ask, starts} = endpoint({rejectedTokenMinAgeSeconds: 0});
+  const first = await ask();
+  const second = await ask({rejected: first.body.access_token, start: {model: 'Office Chair'}});
+  assert.notEqual(second.body.access_token, first.body.access_token);
+  assert.equal(typeof (second.body.configuration as {id?: unknown}).id, 'string');
+  // Without a language, the service's default.
+  assert.deepEqual(
+    starts().map((c) => c.url),
+    [`${serviceUrl}/api/3/configurator/new/Office%20Chair`],
+  );
+});
+
+test('a model the service does not know: the token alone, and the operator is told why', async () => {
+  const {ask, starts, logs} = endpoint();
+  const {status, body} = await ask({start: {model: 'No such chair <script>', lang: 'en'}});
+  assert.equal(status, 200);
+  assert.equal('configuration' in body, false);
+  assert.equal(starts().length, 1);
+  assert.deepEqual(
+    logs.map((l) => [l.level, l.code]),
+    [['warn', 'session_not_started']],
+  );
+  assert.match(logs[0]!.message, /answered 404/);
+  // The page's text is not the operator's log line.
+  assert.doesNotMatch(logs[0]!.message, /No such chair|script/);
+});
+
+test('names that are not names, and languages that are not tags, never reach the service', async () => {
+  const {ask, starts, logs} = endpoint();
+  for (const start of [
+    {model: '..', lang: 'en'},
+    {model: '.', lang: 'en'},
+    {model: 'x'.repeat(1025), lang: 'en'},
+    {model: 'Office Chair', lang: 'en&x=1'},
+    {model: 'Office Chair', lang: '../../2/crmaccounts'},
+  ]) {
+    const {status, body} = await ask({start});
+    assert.equal(status, 200);
+    assert.equal('configuration' in body, false);
+  }
+  assert.deepEqual(starts(), []);
+  assert.equal(logs.length, 5);
+  // A name with a slash stays one path segment.
+  await ask({start: {model: '../../2/crmaccounts', lang: 'en'}});
+  assert.equal(
+    starts().at(-1)!.url,
+    `${serviceUrl}/api/3/configurator/new/..%2F..%2F2%2Fcrmaccounts?lang=en`,
+  );
+});
+
+test('a malformed start is 400 invalid_request, and nothing is asked of anyone', async () => {
+  const {ask, calls} = endpoint();
+  for (const start of [5, 'Office Chair', [], {}, {model: ''}, {model: 7}, {model: 'x', lang: 3}]) {
+    const {status, body} = await ask({start});
+    assert.equal(status, 400);
+    assert.equal(body.code, 'invalid_request');
+    assert.match(body.message as string, /`start`/);
+  }
+  assert.deepEqual(calls, []);
+});
+
+test('a service that does not answer in time, redirects, or answers what is not a configuration: the token alone', async () => {
+  type Fault = (url: string, signal?: AbortSignal | null) => Promise<Response> | undefined;
+  const cases: Array<[string, Fault, RegExp]> = [
+    [
+      'hang',
+      // Answers nothing; gives up only when the helper's signal says so.
+      (url, signal) =>
+        url.includes('/new/')
+          ? new Promise<Response>((_, reject) =>
+              signal!.addEventListener('abort', () => reject(signal!.reason as Error)),
+            )
+          : undefined,
+      /no answer from .* within 50 ms/,
+    ],
+    [
+      'redirect',
+      (url) =>
+        url.includes('/new/')
+          ? Promise.resolve(new Response(null, {status: 302, headers: {location: '/elsewhere'}}))
+          : undefined,
+      /answered 302/,
+    ],
+    [
+      'array',
+      (url) => (url.includes('/new/') ? Promise.resolve(Response.json([1, 2])) : undefined),
+      /not a configuration/,
+    ],
+    [
+      'not JSON',
+      (url) => (url.includes('/new/') ? Promise.resolve(new Response('<html>')) : undefined),
+      /without JSON/,
+    ],
+    [
+      'too large',
+      (url) =>
+        url.includes('/new/')
+          ? Promise.resolve(new Response(new Uint8Array(9 * 1024 * 1024).fill(32)))
+          : undefined,
+      /more than 8388608 bytes/,
+    ],
+  ];
+  for (const [what, fault, logged] of cases) {
+    const {ask, logs} = endpoint({startSessions: {apiUrl: serviceUrl, timeoutMs: 50}}, fault);
+    const {status, body} = await ask({start: {model: 'Office Chair', lang: 'en'}});
+    assert.equal(status, 200, what);
+    assert.equal(typeof body.access_token, 'string', what);
+    assert.equal('configuration' in body, false, what);
+    assert.equal(logs.length, 1, what);
+    assert.match(logs[0]!.message, logged, what);
+  }
+});
+
+test('startSessions is checked when the endpoint is made, naming the option', () => {
+  const make =
+    (startSessions: unknown, allowHttp = false) =>
+    () =>
+      createTokenEndpoint({
+        scheme: 'client-credentials',
+        authUrl: 'https://auth.example',
+        clientId: 'shop',
+        clientSecret: 'secret',
+        allowedOrigins: [pageOrigin],
+        allowHttp,
+        startSessions,
+      } as TokenEndpointOptions);
+  assert.throws(make({apiUrl: 'not a url'}), /`startSessions.apiUrl` must be an absolute URL/);
+  assert.throws(
+    make({apiUrl: 'ftp://api.example'}),
+    /`startSessions.apiUrl` must be an http\(s\) URL/,
+  );
+  // The token crosses this connection: plain HTTP only on loopback, unless allowed.
+  assert.throws(make({apiUrl: 'http://api.example'}), /`startSessions.apiUrl` must use https/);
+  assert.doesNotThrow(make({apiUrl: 'http://api.example'}, true));
+  assert.throws(make({apiUrl: 'https://api.example', timeoutMs: 0}), /`startSessions.timeoutMs`/);
+  assert.throws(make('https://api.example'), /`startSessions` must be an object/);
+  assert.doesNotThrow(make({apiUrl: new URL('https://api.example/tenant/')}));
+});
