@@ -26,7 +26,7 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   headersSent?: boolean;
   writeHead(status: number, headers: Record<string, string>): unknown;
-  end(body?: string): unknown;
+  end(body?: string | Uint8Array): unknown;
 }
 
 /**
@@ -65,7 +65,8 @@ export function toNodeHandler(
           response.headers.forEach((value, name) => {
             headers[name] = value;
           });
-          send(res, response.status, headers, await response.text());
+          // Bytes, not text: an answer carrying a started session may be compressed.
+          send(res, response.status, headers, new Uint8Array(await response.arrayBuffer()));
         })
         .catch(() => {
           send(
@@ -149,7 +150,7 @@ function send(
   res: NodeResponseLike,
   status: number,
   headers: Record<string, string>,
-  body: string,
+  body: string | Uint8Array,
 ) {
   if (res.headersSent) {
     res.end();

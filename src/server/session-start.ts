@@ -29,8 +29,11 @@ export interface PreparedSessionStart {
 /** The service's answer, or why the start was left to the page (for the operator's log). */
 export type SessionStartOutcome = {answer: object} | {reason: string};
 
-// The largest answer the helper carries on; the generated 2,000-node model's is 1.2 MB.
-const maxAnswerBytes = 8 * 1024 * 1024;
+// The largest answer the helper carries. Beyond it the page's own start is better: the service
+// serves it brotli-compressed from its cache, where the helper would compress it again for
+// each page, and the round trip saved is small beside the transfer (the generated 2,000-node
+// model's answer is 1.2 MB).
+export const maxAnswerBytes = 1024 * 1024;
 // Longer is not a model's name; the page's own start meets the service's answer to it.
 const maxModelLength = 1024;
 // The contract's two-letter language, or a tag as a browser names one (`de-CH`).
@@ -64,7 +67,7 @@ export function prepareSessionStart(
 /**
  * Starts `start` on the service with the page's `token`, the one it is being handed. Answers
  * the service's answer, parsed, or why there is none: a model the service does not know, a
- * refusal, no answer in time, an answer that is not a JSON object. The page then starts its
+ * refusal, no answer in time, an answer that is not a JSON object or is over 1 MiB. The page then starts its
  * session itself, as it would without the helper, and meets the service's own answer there
  * (in the shopper's language). Never throws: the token is what the page asked for.
  */

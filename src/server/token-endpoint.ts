@@ -258,13 +258,13 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       const outcome = await startSession(starts, token.accessToken, start, fetchImpl);
       if ('answer' in outcome) {
         body.configuration = outcome.answer;
-      } else {
-        log({
-          level: 'warn',
-          code: TokenEndpointLogCode.sessionNotStarted,
-          message: `the page's session was left for the page to start: ${outcome.reason}`,
-        });
+        return compressible(request, JSON.stringify(body), headers);
       }
+      log({
+        level: 'warn',
+        code: TokenEndpointLogCode.sessionNotStarted,
+        message: `the page's session was left for the page to start: ${outcome.reason}`,
+      });
     }
     return Response.json(body, {headers});
   };
@@ -303,6 +303,26 @@ function numberOption(value: number | undefined, fallback: number, name: string,
 
 function defaultClientKey(_request: Request, context: TokenEndpointContext | undefined) {
   return context?.clientAddress ?? context?.incoming?.socket?.remoteAddress;
+}
+
+/**
+ * A JSON answer, gzip-compressed when the page accepts it: one that carries a session is tens
+ * of kilobytes (the Office Chair's is 39 KB, 5 KB compressed), and the host's server may not
+ * compress it (nginx, for one, leaves proxied answers alone by default). A host's compression
+ * middleware leaves an answer that already has a `Content-Encoding` as it is.
+ */
+function compressible(request: Request, json: string, headers: Record<string, string>) {
+  const accepted = /(^|[\s,])gzip(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i.test(
+    request.headers.get('accept-encoding') ?? '',
+  );
+  const type = {'content-type': 'application/json'};
+  if (!accepted || typeof CompressionStream !== 'function') {
+    return new Response(json, {headers: {...headers, ...type}});
+  }
+  const body = new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Response(body, {
+    headers: {...headers, ...type, 'content-encoding': 'gzip', vary: 'Origin, Accept-Encoding'},
+  });
 }
 
 function preflightResponse(request: Request, headers: Record<string, string>): Response {

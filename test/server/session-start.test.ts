@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import type {AddressInfo} from 'node:net';
 import {after, before, test} from 'node:test';
 import {serve} from '@hono/node-server';
+import {createServer} from 'node:http';
 import {
   createTokenEndpoint,
+  toNodeHandler,
   type TokenEndpointLogEntry,
   type TokenEndpointOptions,
 } from '../../src/server/token-endpoint.js';
@@ -66,7 +68,7 @@ function endpoint(
     return {status: response.status, body: (await response.json()) as Record<string, unknown>};
   };
   const starts = () => calls.filter((c) => c.url.includes('/configurator/new/'));
-  return {ask, calls, starts, logs};
+  return {ask, handler, calls, starts, logs};
 }
 
 test('a start in the token request comes back as the session, started with that token', async () => {
@@ -216,9 +218,9 @@ test('a service that does not answer in time, redirects, or answers what is not 
       'too large',
       (url) =>
         url.includes('/new/')
-          ? Promise.resolve(new Response(new Uint8Array(9 * 1024 * 1024).fill(32)))
+          ? Promise.resolve(new Response(new Uint8Array(1024 * 1024 + 1).fill(32)))
           : undefined,
-      /more than 8388608 bytes/,
+      /more than 1048576 bytes/,
     ],
   ];
   for (const [what, fault, logged] of cases) {
@@ -256,4 +258,68 @@ test('startSessions is checked when the endpoint is made, naming the option', ()
   assert.throws(make({apiUrl: 'https://api.example', timeoutMs: 0}), /`startSessions.timeoutMs`/);
   assert.throws(make('https://api.example'), /`startSessions` must be an object/);
   assert.doesNotThrow(make({apiUrl: new URL('https://api.example/tenant/')}));
+});
+
+test('an answer that carries a session is gzip-compressed for a page that accepts it', async () => {
+  const {handler} = endpoint();
+  const ask = (acceptEncoding: string | undefined) =>
+    handler(
+      new Request('https://shop.example/api/configurator-token', {
+        method: 'POST',
+        headers: {
+          origin: pageOrigin,
+          ...(acceptEncoding !== undefined && {'accept-encoding': acceptEncoding}),
+        },
+        body: JSON.stringify({start: {model: 'Office Chair', lang: 'en'}}),
+      }),
+    );
+  const zipped = await ask('gzip, deflate, br');
+  assert.equal(zipped.headers.get('content-encoding'), 'gzip');
+  assert.equal(zipped.headers.get('vary'), 'Origin, Accept-Encoding');
+  assert.equal(zipped.headers.get('cache-control'), 'no-store');
+  const bytes = new Uint8Array(await zipped.arrayBuffer());
+  const text = await new Response(
+    new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')),
+  ).text();
+  assert.ok(bytes.length * 4 < text.length, `${bytes.length} bytes for ${text.length}`);
+  assert.equal(
+    typeof (JSON.parse(text) as {configuration: {id: string}}).configuration.id,
+    'string',
+  );
+  for (const refused of [undefined, 'br', 'gzip;q=0', 'identity']) {
+    const plain = await ask(refused);
+    assert.equal(plain.headers.get('content-encoding'), null, refused);
+    assert.equal(
+      typeof ((await plain.json()) as {configuration: {id: string}}).configuration.id,
+      'string',
+    );
+  }
+  // A token alone stays as it was: small, never compressed.
+  const tokenOnly = await handler(
+    new Request('https://shop.example/api/configurator-token', {
+      method: 'POST',
+      headers: {origin: pageOrigin, 'accept-encoding': 'gzip'},
+    }),
+  );
+  assert.equal(tokenOnly.headers.get('content-encoding'), null);
+});
+
+test('through toNodeHandler over real HTTP, the compressed answer reaches a client whole', async () => {
+  const {handler} = endpoint();
+  const server = createServer(toNodeHandler(handler));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const {port} = server.address() as AddressInfo;
+    // Node's fetch asks for gzip and undoes it, as a browser does.
+    const answer = await fetch(`http://127.0.0.1:${port}/api/configurator-token`, {
+      method: 'POST',
+      headers: {origin: pageOrigin},
+      body: JSON.stringify({start: {model: 'Office Chair', lang: 'fr'}}),
+    });
+    assert.equal(answer.headers.get('content-encoding'), 'gzip');
+    const body = (await answer.json()) as {configuration: {languageIso: string}};
+    assert.equal(body.configuration.languageIso, 'fr');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
