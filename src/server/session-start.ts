@@ -3,6 +3,7 @@
 // otherwise two of the shopper's round trips in a row, the token and then `new/{model}`; here
 // the second is the helper's own request to the service, server to server, and the page needs
 // one.
+import {readCapped} from './read-capped.js';
 import type {StartRequest} from './token-request-body.js';
 import {joinUrl, labelOf} from './upstream-token.js';
 
@@ -96,11 +97,9 @@ export async function startSession(
       await response.body?.cancel();
       return {reason: `${prepared.label} answered ${response.status || 'a redirect'}`};
     }
-    const text = await readCapped(response);
-    if (text === undefined) {
-      return {reason: `${prepared.label} answered more than ${maxAnswerBytes} bytes`};
-    }
-    const answer: unknown = JSON.parse(text);
+    const bytes = await readCapped(response, maxAnswerBytes);
+    if (!bytes) return {reason: `${prepared.label} answered more than ${maxAnswerBytes} bytes`};
+    const answer: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
       return {reason: `${prepared.label} answered JSON that is not a configuration`};
     }
@@ -115,28 +114,5 @@ export async function startSession(
             ? `${prepared.label} answered 200 without JSON`
             : `the request to ${prepared.label} failed`,
     };
-  }
-}
-
-/** The body as text, or `undefined` past {@link maxAnswerBytes} (stopped reading at once). */
-async function readCapped(response: Response): Promise<string | undefined> {
-  if (Number(response.headers.get('content-length')) > maxAnswerBytes) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > maxAnswerBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    text += decoder.decode(value, {stream: true});
   }
 }

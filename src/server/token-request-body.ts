@@ -1,6 +1,7 @@
 // What a page's POST may carry: the token the service refused (so the helper can drop it instead
 // of handing it out again until its renewal time), and the session the page is about to start
 // (so the helper can start it in the same round trip, when it is set up to: session-start.ts).
+import {readCapped} from './read-capped.js';
 import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
 
 /**
@@ -77,29 +78,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 async function readLimited(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > maxRequestBytes) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    // Stop reading at once: a stream that never ends must not fill the memory.
-    if (size > maxRequestBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCapped(request, maxRequestBytes);
+  if (!bytes) throw tooLarge();
   try {
     return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
   } catch {
