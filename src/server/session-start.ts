@@ -68,9 +68,9 @@ export function prepareSessionStart(
 /**
  * Starts `start` on the service with the page's `token`, the one it is being handed. Answers
  * the service's answer, parsed, or why there is none: a model the service does not know, a
- * refusal, no answer in time, an answer that is not a JSON object or is over 1 MiB. The page then starts its
- * session itself, as it would without the helper, and meets the service's own answer there
- * (in the shopper's language). Never throws: the token is what the page asked for.
+ * refusal, no answer in time, an answer that is not a JSON object or is over 1 MiB. The page
+ * then starts its session itself, as it would without the helper, and meets the service's own
+ * answer there (in the shopper's language). Never throws: the token is what the page asked for.
  */
 export async function startSession(
   prepared: PreparedSessionStart,

@@ -102,7 +102,10 @@ export interface TokenEndpointBaseOptions {
   startSessions?: SessionStartOptions;
   /** Allow a plain-HTTP authorization server on another machine. Default: loopback only. */
   allowHttp?: boolean;
-  /** The `fetch` used to reach the authorization server. Default: the global one. */
+  /**
+   * The `fetch` used to reach the authorization server (and, with `startSessions`, the
+   * service). Default: the global one.
+   */
   fetch?: typeof fetch;
   /** The clock, in milliseconds. Default `Date.now`. */
   now?: () => number;
@@ -248,18 +251,20 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       });
     }
     const token = await pending;
+    // Started before the lifetime is counted, so that `expires_in` leaves the start's time out.
+    const outcome =
+      starts && start ? await startSession(starts, token.accessToken, start, fetchImpl) : undefined;
     const body: TokenEndpointBody = {
       access_token: token.accessToken,
       token_type: 'Bearer',
       // Never 0: a caller told "0 seconds left" would ask again at once.
       expires_in: Math.max(1, Math.floor((token.expiresAt - now()) / 1000)),
     };
-    if (starts && start) {
-      const outcome = await startSession(starts, token.accessToken, start, fetchImpl);
-      if ('answer' in outcome) {
-        body.configuration = outcome.answer;
-        return compressible(request, JSON.stringify(body), headers);
-      }
+    if (outcome && 'answer' in outcome) {
+      body.configuration = outcome.answer;
+      return compressible(request, JSON.stringify(body), headers);
+    }
+    if (outcome) {
       log({
         level: 'warn',
         code: TokenEndpointLogCode.sessionNotStarted,

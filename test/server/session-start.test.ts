@@ -323,3 +323,19 @@ test('through toNodeHandler over real HTTP, the compressed answer reaches a clie
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test('expires_in leaves out the time the start took', async () => {
+  let now = 1_700_000_000_000;
+  const {ask} = endpoint({now: () => now}, (url) => {
+    if (!url.includes('/new/')) return undefined;
+    // The service takes 100 s (on the helper's clock) to start the session.
+    now += 100_000;
+    return Promise.resolve(Response.json({id: 'started'}));
+  });
+  const plain = await ask();
+  const started = await ask({start: {model: 'Office Chair', lang: 'en'}});
+  assert.equal((started.body.configuration as {id: string}).id, 'started');
+  assert.equal(started.body.access_token, plain.body.access_token);
+  assert.equal(plain.body.expires_in as number, 3600);
+  assert.equal(started.body.expires_in as number, 3500);
+});
