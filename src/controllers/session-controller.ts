@@ -338,15 +338,14 @@ export class SessionController implements ReactiveController {
     const resume = this.#resume?.key === key ? this.#resume.id : null;
     this.#resume = null;
     const opening = resume ?? config.configuration;
-    // A start from a token endpoint may come back with the token: one round trip, not two.
-    const early =
-      opening || config.fetchToken
-        ? null
-        : startWithToken(
-            new URL(config.tokenEndpoint, document.baseURI).href,
-            config.model,
-            config.lang,
-          );
+    // A start (or open) from a token endpoint may come back with the token: one round trip.
+    const early = config.fetchToken
+      ? null
+      : startWithToken(
+          new URL(config.tokenEndpoint, document.baseURI).href,
+          opening ? {configuration: opening} : {model: config.model},
+          config.lang,
+        );
     const session = new ConfiguratorSession({
       apiUrl: config.apiUrl,
       tokenSource: this.#tokenSource(),

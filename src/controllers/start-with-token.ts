@@ -7,7 +7,7 @@
 interface Wish {
   /** The token endpoint's absolute URL, as its token source requests it. */
   endpoint: string;
-  /** The token request's body: `{"start": {"model", "lang"}}`. */
+  /** The token request's body: `{"start": {"model" or "configuration", "lang"}}`. */
   body: string;
   /** Carried by a token request already. */
   taken: boolean;
@@ -64,12 +64,17 @@ export interface StartWithToken {
 }
 
 /**
- * Offers the start of `model` in `lang` to the next token request for `endpoint` (an absolute
- * URL). Call before the session starts: its first request is the start, answered from what a
- * token request brought for it or else from the network; the wish ends with that request.
+ * Offers the start of a `model`, or the opening of a session id or code (`configuration`), in
+ * `lang` to the next token request for `endpoint` (an absolute URL). Call before the session
+ * starts: its first request is the start or open, answered from what a token request brought
+ * for it or else from the network; the wish ends with that request.
  */
-export function startWithToken(endpoint: string, model: string, lang: string): StartWithToken {
-  const wish: Wish = {endpoint, body: JSON.stringify({start: {model, lang}}), taken: false};
+export function startWithToken(
+  endpoint: string,
+  start: {model: string} | {configuration: string},
+  lang: string,
+): StartWithToken {
+  const wish: Wish = {endpoint, body: JSON.stringify({start: {...start, lang}}), taken: false};
   wishes.push(wish);
   const cancel = () => {
     const at = wishes.indexOf(wish);
@@ -82,9 +87,7 @@ export function startWithToken(endpoint: string, model: string, lang: string): S
       cancel();
       const {answer} = wish;
       wish.answer = undefined;
-      return answer !== undefined &&
-        init?.method === 'GET' &&
-        String(input).includes('/configurator/new/')
+      return answer !== undefined && init?.method === 'GET' && /\/(new|open)\//.test(String(input))
         ? Promise.resolve(new Response(answer, {headers: {'Content-Type': 'application/json'}}))
         : fetch(input, init);
     },

@@ -22,8 +22,14 @@ export interface SessionStartOptions {
 export interface PreparedSessionStart {
   /** `{apiUrl}/api/3/configurator/new/`, the model's name to be appended. */
   base: string;
-  /** `base` without user info, for log lines. */
+  /**
+   * `{apiUrl}/configurator/3/configurator/open/`, the id or code to be appended: the
+   * versioned API's open, as the element's session asks it (the v3 generation has none).
+   */
+  openBase: string;
+  /** `base` and `openBase` without user info, for log lines. */
   label: string;
+  openLabel: string;
   timeoutMs: number;
 }
 
@@ -35,8 +41,9 @@ export type SessionStartOutcome = {answer: object} | {reason: string};
 // each page, and the round trip saved is small beside the transfer (the generated 2,000-node
 // model's answer is 1.2 MB).
 export const maxAnswerBytes = 1024 * 1024;
-// Longer is not a model's name; the page's own start meets the service's answer to it.
-const maxModelLength = 1024;
+// Longer is not a model's name nor a session's id or code; the page's own start meets the
+// service's answer to it.
+const maxNameLength = 1024;
 // The contract's two-letter language, or a tag as a browser names one (`de-CH`).
 const langSyntax = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
@@ -62,11 +69,18 @@ export function prepareSessionStart(
     'startSessions.apiUrl',
     allowHttp,
   );
-  return {base, label: labelOf(base), timeoutMs};
+  const openBase = joinUrl(
+    options.apiUrl,
+    'configurator/3/configurator/open/',
+    'startSessions.apiUrl',
+    allowHttp,
+  );
+  return {base, openBase, label: labelOf(base), openLabel: labelOf(openBase), timeoutMs};
 }
 
 /**
- * Starts `start` on the service with the page's `token`, the one it is being handed. Answers
+ * Starts `start` on the service (or opens it) with the page's `token`, the one it is being
+ * handed. Answers
  * the service's answer, parsed, or why there is none: a model the service does not know, a
  * refusal, no answer in time, an answer that is not a JSON object or is over 1 MiB. The page
  * then starts its session itself, as it would without the helper, and meets the service's own
@@ -75,19 +89,24 @@ export function prepareSessionStart(
 export async function startSession(
   prepared: PreparedSessionStart,
   token: string,
-  {model, lang}: StartRequest,
+  start: StartRequest,
   fetchImpl: typeof fetch,
 ): Promise<SessionStartOutcome> {
+  const {lang} = start;
+  const [name, base, label] =
+    'model' in start
+      ? [start.model, prepared.base, prepared.label]
+      : [start.configuration, prepared.openBase, prepared.openLabel];
   // `.` and `..` are segments a URL resolves away: `new/..` would name another resource.
-  if (model.length > maxModelLength || model === '.' || model === '..') {
-    return {reason: 'the model is not a name the helper sends on'};
+  if (name.length > maxNameLength || name === '.' || name === '..') {
+    return {reason: 'the model or configuration is not a name the helper sends on'};
   }
   if (lang !== undefined && !langSyntax.test(lang)) {
     return {reason: 'the language is not a language tag'};
   }
   const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
   try {
-    const response = await fetchImpl(prepared.base + encodeURIComponent(model) + query, {
+    const response = await fetchImpl(base + encodeURIComponent(name) + query, {
       headers: {authorization: `Bearer ${token}`, accept: 'application/json'},
       // A redirect would carry the token wherever it points.
       redirect: 'manual',
@@ -95,13 +114,13 @@ export async function startSession(
     });
     if (response.status !== 200) {
       await response.body?.cancel();
-      return {reason: `${prepared.label} answered ${response.status || 'a redirect'}`};
+      return {reason: `${label} answered ${response.status || 'a redirect'}`};
     }
     const bytes = await readCapped(response, maxAnswerBytes);
-    if (!bytes) return {reason: `${prepared.label} answered more than ${maxAnswerBytes} bytes`};
+    if (!bytes) return {reason: `${label} answered more than ${maxAnswerBytes} bytes`};
     const answer: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
-      return {reason: `${prepared.label} answered JSON that is not a configuration`};
+      return {reason: `${label} answered JSON that is not a configuration`};
     }
     return {answer};
   } catch (error) {
@@ -109,10 +128,10 @@ export async function startSession(
     return {
       reason:
         name === 'TimeoutError'
-          ? `no answer from ${prepared.label} within ${prepared.timeoutMs} ms`
+          ? `no answer from ${label} within ${prepared.timeoutMs} ms`
           : name === 'SyntaxError'
-            ? `${prepared.label} answered 200 without JSON`
-            : `the request to ${prepared.label} failed`,
+            ? `${label} answered 200 without JSON`
+            : `the request to ${label} failed`,
     };
   }
 }

@@ -50,8 +50,9 @@ export interface TokenEndpointBody {
   token_type: 'Bearer';
   expires_in: number;
   /**
-   * With `startSessions` set, when the page asked for a start (`{"start": {model, lang}}`) and
-   * the service started it: the service's answer to `GET api/3/configurator/new/{model}?lang=`
+   * With `startSessions` set, when the page asked for a start (`{"start": {model, lang}}`, or
+   * `{configuration, lang}` to open one) and the service gave it: the service's answer to
+   * `GET api/3/configurator/new/{model}?lang=` (or the versioned API's `open/{configuration}`)
    * made with `access_token`. The page takes it as that request's answer.
    */
   configuration?: object;
@@ -94,7 +95,7 @@ export interface TokenEndpointBaseOptions {
   upstreamTimeoutMs?: number;
   /**
    * Starts the configurator session a page asks for with its token, in the same request (the
-   * page says `{"start": {"model", "lang"}}` in the body, as the element does when it has no
+   * page says `{"start": {"model" or "configuration", "lang"}}` in the body, as the element does when it has no
    * token yet), and answers the service's answer as `configuration`: the page's start-up then
    * takes one round trip instead of two. `apiUrl` is the service's `{base_url}`. Off by
    * default; a start that fails in any way leaves the token answer as it is.

@@ -11,13 +11,19 @@ import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error
  */
 export const maxRequestBytes = 16 * 1024;
 
-/** The session a page asks the helper to start with its token: `new/{model}?lang=`. */
-export interface StartRequest {
-  /** The model identifier, as the element's `model` holds it. */
-  model: string;
+/**
+ * The session a page asks the helper to start with its token, in `lang`: a model anew
+ * (`new/{model}`) or an existing session id or code (`open/{configuration}`), one of the two.
+ */
+export type StartRequest = (
+  | {/** The model identifier, as the element's `model` holds it. */ model: string}
+  | {
+      /** The session id or code, as the element's `configuration` holds it. */ configuration: string;
+    }
+) & {
   /** The language, as the element would send it; absent: the service's default. */
   lang?: string;
-}
+};
 
 /** A token request's body, read. */
 export interface TokenRequestBody {
@@ -28,7 +34,8 @@ export interface TokenRequestBody {
 }
 
 /**
- * Reads a token request's body: `{"rejected"?: "<token>", "start"?: {"model", "lang"?}}`. An
+ * Reads a token request's body: `{"rejected"?: "<token>", "start"?: {"model" or
+ * "configuration", "lang"?}}`. An
  * empty body (what a page sends that reports and asks nothing) gives `{}`, as does an object
  * without either field; other fields are ignored. The body is read as JSON whatever its content
  * type, because a page labels it `text/plain` to stay a CORS simple request.
@@ -50,29 +57,28 @@ export async function readTokenRequest(request: Request): Promise<TokenRequestBo
   if (rejected != null && (typeof rejected !== 'string' || rejected === '')) {
     throw invalid('`rejected` must be the access token the service refused');
   }
+  const named = isObject(start) ? nonEmpty(start.model) + nonEmpty(start.configuration) : 0;
   if (
     start != null &&
-    !(
-      isObject(start) &&
-      typeof start.model === 'string' &&
-      start.model !== '' &&
-      (start.lang == null || typeof start.lang === 'string')
-    )
+    !(isObject(start) && named === 1 && (start.lang == null || typeof start.lang === 'string'))
   ) {
     throw invalid(
-      '`start` must be an object with the `model` to start and, optionally, its `lang`',
+      '`start` must be an object with either the `model` to start or the `configuration` to open and, optionally, its `lang`',
     );
   }
+  if (!isObject(start)) return typeof rejected === 'string' ? {rejected} : {};
+  const lang = typeof start.lang === 'string' ? {lang: start.lang} : {};
   return {
     ...(typeof rejected === 'string' && {rejected}),
-    ...(isObject(start) && {
-      start: {
-        model: start.model as string,
-        ...(typeof start.lang === 'string' && {lang: start.lang}),
-      },
-    }),
+    start:
+      typeof start.model === 'string'
+        ? {model: start.model, ...lang}
+        : {configuration: start.configuration as string, ...lang},
   };
 }
+
+/** 1 for a non-empty string, else 0: a `start` names exactly one thing. */
+const nonEmpty = (value: unknown) => (typeof value === 'string' && value !== '' ? 1 : 0);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -149,6 +149,39 @@ describe('the token request that starts the session', () => {
     }
   });
 
+  it('opens a session code with the token too: one request before the shopper can act', async () => {
+    // A configuration to resume, saved by another visit.
+    const first = mountElements(freshEndpoint(), ['Office Chair']);
+    await nextEvent(first.elements[0]!, 'configurator-ready');
+    const {code} = first.elements[0]!.value!;
+    first.page.remove();
+
+    const endpoint = freshEndpoint();
+    const recorder = recordRequests();
+    const page = mount(
+      html`<product-configurator
+        configuration=${code}
+        lang="fr"
+        api-url=${serviceUrl}
+        token-endpoint=${endpoint}
+      ></product-configurator>`,
+    );
+    const el = page.querySelector<ProductConfiguratorElement>('product-configurator')!;
+    try {
+      const {configuration} = await nextEvent(el, 'configurator-ready');
+      const service = recorder.requests.filter((r) => !r.url.includes('/dist/'));
+      expect(service.map((r) => [r.method, r.url, r.body])).to.deep.equal([
+        ['POST', endpoint, JSON.stringify({start: {configuration: code, lang: 'fr'}})],
+      ]);
+      // The saved Office Chair, in the language this page asks for.
+      expect(configuration.featureModel.name).to.equal('Chaise de bureau');
+      expect(configuration.languageIso).to.equal('fr');
+    } finally {
+      recorder.restore();
+      page.remove();
+    }
+  });
+
   it('never shows a start the element stopped wanting: the model changed meanwhile', async () => {
     const endpoint = freshEndpoint();
     const recorder = recordRequests();

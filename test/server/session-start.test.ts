@@ -339,3 +339,42 @@ test('expires_in leaves out the time the start took', async () => {
   assert.equal(plain.body.expires_in as number, 3600);
   assert.equal(started.body.expires_in as number, 3500);
 });
+
+test('a session id or code in the token request comes back opened, in the page language', async () => {
+  const {ask, starts, calls} = endpoint();
+  const first = await ask({start: {model: 'Office Chair', lang: 'en'}});
+  const started = first.body.configuration as {id: string; code: string};
+  const opened = await ask({start: {configuration: started.code, lang: 'de'}});
+  const copy = opened.body.configuration as {id: string; languageIso: string};
+  assert.equal(copy.languageIso, 'de');
+  assert.equal(typeof copy.id, 'string');
+  assert.equal(starts().length, 1);
+  assert.deepEqual(
+    calls.filter((c) => c.url.includes('/open/')).map((c) => [c.url, c.authorization]),
+    [
+      [
+        `${serviceUrl}/configurator/3/configurator/open/${started.code}?lang=de`,
+        `Bearer ${opened.body.access_token as string}`,
+      ],
+    ],
+  );
+  // A code the service does not know: the token alone, and the page opens it itself.
+  const unknown = await ask({start: {configuration: 'NOSUCHCODE', lang: 'en'}});
+  assert.equal(unknown.status, 200);
+  assert.equal('configuration' in unknown.body, false);
+});
+
+test('a start names a model or a configuration, never both or neither', async () => {
+  const {ask, calls} = endpoint();
+  for (const start of [
+    {model: 'Office Chair', configuration: 'ABC'},
+    {lang: 'en'},
+    {configuration: ''},
+    {configuration: 5},
+  ]) {
+    const {status, body} = await ask({start});
+    assert.equal(status, 400, JSON.stringify(start));
+    assert.equal(body.code, 'invalid_request');
+  }
+  assert.deepEqual(calls, []);
+});
