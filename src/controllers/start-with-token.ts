@@ -1,8 +1,8 @@
-// An element that starts a session before the page holds a token asks its token endpoint for
-// both at once: the token request's body names the session to start, and an endpoint built on
-// the helper with `startSessions` answers the service's start beside the token. The shopper then
-// waits one round trip instead of two (docs/decisions/0075-the-token-request-starts-the-session.md).
-// An endpoint that ignores the body answers a token alone, and the session starts as before.
+// An element that starts (or opens) a session before the page holds a token asks its token
+// endpoint for both at once: the token request's body names the session, and an endpoint built
+// on the helper with `startSessions` answers the service's start beside the token. The shopper
+// then waits one round trip instead of two (docs/decisions/0075). An endpoint that ignores the
+// body answers a token alone, and the session starts as before.
 
 interface Wish {
   /** The token endpoint's absolute URL, as its token source requests it. */

@@ -94,10 +94,10 @@ export interface TokenEndpointBaseOptions {
   /** How long to wait for the authorization server, in milliseconds. Default 10000. */
   upstreamTimeoutMs?: number;
   /**
-   * Starts the configurator session a page asks for with its token, in the same request (the
-   * page says `{"start": {"model" or "configuration", "lang"}}` in the body, as the element does when it has no
-   * token yet), and answers the service's answer as `configuration`: the page's start-up then
-   * takes one round trip instead of two. `apiUrl` is the service's `{base_url}`. Off by
+   * Starts (or opens) the configurator session a page asks for with its token, in the same
+   * request (the page says `{"start": {"model" or "configuration", "lang"}}` in the body, as the
+   * element does when it has no token yet), and answers the service's answer as
+   * `configuration`: the page's start-up then takes one round trip instead of two. `apiUrl` is the service's `{base_url}`. Off by
    * default; a start that fails in any way leaves the token answer as it is.
    */
   startSessions?: SessionStartOptions;

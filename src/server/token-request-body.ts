@@ -16,9 +16,13 @@ export const maxRequestBytes = 16 * 1024;
  * (`new/{model}`) or an existing session id or code (`open/{configuration}`), one of the two.
  */
 export type StartRequest = (
-  | {/** The model identifier, as the element's `model` holds it. */ model: string}
   | {
-      /** The session id or code, as the element's `configuration` holds it. */ configuration: string;
+      /** The model identifier, as the element's `model` holds it. */
+      model: string;
+    }
+  | {
+      /** The session id or code, as the element's `configuration` holds it. */
+      configuration: string;
     }
 ) & {
   /** The language, as the element would send it; absent: the service's default. */
