@@ -5,7 +5,7 @@
 //   dist/ on any CDN works. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md.
 // - dist/product-configurator-session.js: the headless session alone, one self-contained file;
 //   beside it dist/product-configurator-merge.js, the merge of compressed answers it may load,
-//   and the -quote, -image and -undo files a page imports when it uses them.
+//   and the -quote, -image, -undo, -wire and -start files a page imports when it uses them.
 // - dist/*.js: the npm package's modules, Lit left as a dependency so apps share one copy.
 // The token endpoint helper runs on a host backend and is built only into the package output.
 import {dirname, resolve} from 'node:path';
@@ -59,6 +59,7 @@ export const sessionModules = {
   image: 'src/session/image.ts',
   undo: 'src/session/undo-history.ts',
   wire: 'src/wire/index.ts',
+  start: 'src/session/start-with-token.ts',
 };
 
 /** Whether an import is the session's public module, src/session/index.ts. */
@@ -112,7 +113,8 @@ export default [
     onwarn,
   },
   // What only some pages use, each a function taking the session, beside its file: the quote
-  // request, the picture, undo with its frozen copies; and the wire's numeric codes by name. Each imports what it shares with the
+  // request, the picture, undo with its frozen copies, the wire's numeric codes by name, and the
+  // start carried by the token request. Each imports what it shares with the
   // session (the error class above all, so `instanceof ConfiguratorError` holds) from the
   // session's own file, never a copy of it
   // (docs/decisions/0062-capabilities-beside-the-headless-session.md).

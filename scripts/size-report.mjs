@@ -46,7 +46,7 @@ export const mergeFile = 'dist/product-configurator-merge.js';
 /**
  * The modules beside the headless session, each loaded by a page only when it uses it: the
  * merge of compressed answers (`loadMerge`), the quote request, the picture, undo, the wire's
- * numeric codes by name (docs/decisions/0062-capabilities-beside-the-headless-session.md).
+ * numeric codes by name, the start carried by the token request (decision 75) (docs/decisions/0062-capabilities-beside-the-headless-session.md).
  */
 export const besideSessionFiles = [
   mergeFile,
@@ -54,6 +54,7 @@ export const besideSessionFiles = [
   'dist/product-configurator-image.js',
   'dist/product-configurator-undo.js',
   'dist/product-configurator-wire.js',
+  'dist/product-configurator-start.js',
 ];
 
 /** Gzip (level 9, as a CDN would serve it) and brotli (quality 11) sizes of a file. */

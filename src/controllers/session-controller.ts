@@ -23,7 +23,7 @@ import {
 } from '../session/index.js';
 import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
-import {startWithToken, tokenEndpointFetch} from './start-with-token.js';
+import {startWithToken, tokenEndpointFetch} from '../session/start-with-token.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig {

@@ -126,6 +126,10 @@ describe('the packed package', {timeout: 180_000}, () => {
       'FeatureType',
       'NodeType',
     ]);
+    assert.deepEqual(out[`${manifest.name}/session/start`], [
+      'startWithToken',
+      'tokenEndpointFetch',
+    ]);
     assert.ok(!(out[`${manifest.name}/session`] as string[]).includes('DisplayType'));
     assert.equal(out.defined, 'function');
   });

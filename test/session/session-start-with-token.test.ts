@@ -1,0 +1,74 @@
+// A headless page gets the element's one-round-trip start too, from the module beside the
+// session (`product-configurator/session/start`): its token request names the start, the host's
+// endpoint (the helper with `startSessions`) answers it beside the token, and the session sends
+// no request of its own for it. Real HTTP: session -> token endpoint (toNodeHandler) -> service.
+import assert from 'node:assert/strict';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {after, test} from 'node:test';
+import {createTokenEndpoint, toNodeHandler} from '../../src/server/token-endpoint.js';
+import {ConfiguratorSession} from '../../src/session/configurator-session.js';
+import {startWithToken, tokenEndpointFetch} from '../../src/session/start-with-token.js';
+import {endpointTokenSource} from '../../src/session/token-source.js';
+import {demoCredentials, startService} from '../helpers/node/service.js';
+import {nodeNamed, shopOrigin} from './helpers.js';
+
+test('a headless session starts with its token: one request, and the session is the service’s', async () => {
+  const service = await startService();
+  after(() => service.close());
+  // The host's backend runs in this process too: it keeps the real fetch, the page gets its own.
+  const original = globalThis.fetch;
+  const listener = toNodeHandler(
+    createTokenEndpoint({
+      scheme: 'client-credentials',
+      authUrl: service.url,
+      clientId: demoCredentials.clientId,
+      clientSecret: demoCredentials.secret,
+      allowedOrigins: [shopOrigin],
+      startSessions: {apiUrl: service.url},
+      fetch: (input, init) => original(input, init),
+    }),
+  );
+  const posts: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => posts.push(body));
+    listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  after(() => new Promise((resolve) => server.close(resolve)));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/configurator-token`;
+
+  // The page's fetch, as a browser sends it (with its origin), counting what leaves the page.
+  const sent: string[] = [];
+  globalThis.fetch = (input, init = {}) => {
+    sent.push(`${init.method ?? 'GET'} ${String(input)}`);
+    const headers = new Headers(init.headers);
+    headers.set('Origin', shopOrigin);
+    return original(input, {...init, headers});
+  };
+  after(() => (globalThis.fetch = original));
+
+  const early = startWithToken(endpoint, {model: 'Office Chair'}, 'nl');
+  const session = new ConfiguratorSession({
+    apiUrl: service.url,
+    lang: 'nl',
+    tokenSource: endpointTokenSource(endpoint, {fetch: tokenEndpointFetch}),
+    fetch: early.fetch,
+  });
+  after(() => session.dispose());
+
+  const configuration = await session.start('Office Chair');
+  assert.equal(configuration.languageIso, 'nl');
+  assert.deepEqual(sent, [`POST ${endpoint}`]);
+  assert.deepEqual(posts, [JSON.stringify({start: {model: 'Office Chair', lang: 'nl'}})]);
+
+  // The session is the one the service started: a choice lands on it.
+  const footRing = nodeNamed(configuration, 'Voetring').id;
+  await session.select(footRing, true);
+  assert.equal(session.snapshot.values.get(footRing), 1);
+  assert.equal(session.snapshot.configuration?.id, configuration.id);
+  assert.equal(sent.length, 2);
+  assert.match(sent[1]!, new RegExp(`^PUT ${service.url}/api/3/configurator/${configuration.id}`));
+});
