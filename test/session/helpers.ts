@@ -2,7 +2,10 @@
 // (started by the shared ../helpers/node/service.ts).
 import {serve, type ServerType} from '@hono/node-server';
 import type {AddressInfo} from 'node:net';
-import {createTokenEndpoint} from '../../src/server/token-endpoint.js';
+import {
+  createTokenEndpoint,
+  type TokenEndpointBaseOptions,
+} from '../../src/server/token-endpoint.js';
 import {functionTokenSource, type TokenSource} from '../../src/session/token-source.js';
 import type {FeatureNode} from '../../src/wire/index.js';
 
@@ -75,7 +78,8 @@ export const shopOrigin = 'http://shop.example';
  */
 export async function startTokenEndpoint(
   serviceUrl: string,
-): Promise<{url: string; requests: number; close(): Promise<void>}> {
+  options: Partial<TokenEndpointBaseOptions> = {},
+): Promise<{url: string; requests: number; bodies: string[]; close(): Promise<void>}> {
   const endpoint = createTokenEndpoint({
     scheme: 'client-credentials',
     authUrl: serviceUrl,
@@ -83,13 +87,16 @@ export async function startTokenEndpoint(
     clientSecret: demoClient.secret,
     allowedOrigins: [shopOrigin],
     rateLimit: false,
+    ...options,
   });
-  const state = {requests: 0};
+  const state = {requests: 0, bodies: [] as string[]};
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve(
       {
-        fetch: (request: Request) => {
+        fetch: async (request: Request) => {
           state.requests++;
+          // What the page sent, as the endpoint will read it.
+          state.bodies.push(await request.clone().text());
           return endpoint(request);
         },
         hostname: '127.0.0.1',

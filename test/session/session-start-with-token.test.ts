@@ -1,44 +1,26 @@
 // A headless page gets the element's one-round-trip start too, from the module beside the
 // session (`product-configurator/session/start`): its token request names the start, the host's
 // endpoint (the helper with `startSessions`) answers it beside the token, and the session sends
-// no request of its own for it. Real HTTP: session -> token endpoint (toNodeHandler) -> service.
+// no request of its own for it. Real HTTP: session -> token endpoint -> service.
 import assert from 'node:assert/strict';
-import {createServer} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {after, test} from 'node:test';
-import {createTokenEndpoint, toNodeHandler} from '../../src/server/token-endpoint.js';
 import {ConfiguratorSession} from '../../src/session/configurator-session.js';
 import {startWithToken, tokenEndpointFetch} from '../../src/session/start-with-token.js';
 import {endpointTokenSource} from '../../src/session/token-source.js';
-import {demoCredentials, startService} from '../helpers/node/service.js';
-import {nodeNamed, shopOrigin} from './helpers.js';
+import {startService} from '../helpers/node/service.js';
+import {nodeNamed, shopOrigin, startTokenEndpoint} from './helpers.js';
 
 test('a headless session starts with its token: one request, and the session is the service’s', async () => {
   const service = await startService();
   after(() => service.close());
   // The host's backend runs in this process too: it keeps the real fetch, the page gets its own.
   const original = globalThis.fetch;
-  const listener = toNodeHandler(
-    createTokenEndpoint({
-      scheme: 'client-credentials',
-      authUrl: service.url,
-      clientId: demoCredentials.clientId,
-      clientSecret: demoCredentials.secret,
-      allowedOrigins: [shopOrigin],
-      startSessions: {apiUrl: service.url},
-      fetch: (input, init) => original(input, init),
-    }),
-  );
-  const posts: string[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => posts.push(body));
-    listener(req, res);
+  const host = await startTokenEndpoint(service.url, {
+    startSessions: {apiUrl: service.url},
+    fetch: (input, init) => original(input, init),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  after(() => new Promise((resolve) => server.close(resolve)));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/configurator-token`;
+  after(() => host.close());
+  const endpoint = host.url;
 
   // The page's fetch, as a browser sends it (with its origin), counting what leaves the page.
   const sent: string[] = [];
@@ -62,7 +44,7 @@ test('a headless session starts with its token: one request, and the session is 
   const configuration = await session.start('Office Chair');
   assert.equal(configuration.languageIso, 'nl');
   assert.deepEqual(sent, [`POST ${endpoint}`]);
-  assert.deepEqual(posts, [JSON.stringify({start: {model: 'Office Chair', lang: 'nl'}})]);
+  assert.deepEqual(host.bodies, [JSON.stringify({start: {model: 'Office Chair', lang: 'nl'}})]);
 
   // The session is the one the service started: a choice lands on it.
   const footRing = nodeNamed(configuration, 'Voetring').id;
