@@ -53,6 +53,13 @@ export class ConfiguratorParts implements ElementParts {
   readonly texts: TextsController;
   readonly screens: ScreenController;
   quote: ElementParts['quote'] = null;
+  /**
+   * A code in this page's address (`?configuration=`), as the default share link puts it: read
+   * when the element first starts, not on every update, so that a page that writes a code into
+   * its own address later (a router keeping the share link) does not move a running
+   * configuration to a copy of itself.
+   */
+  #pageCode: string | undefined;
   /** Whether the shopper sees prices incl. VAT. */
   inclVat = true;
 
@@ -135,10 +142,11 @@ export class ConfiguratorParts implements ElementParts {
   sync(): void {
     if (this.viewport.waiting) return;
     const host = this.host;
-    // A code in this page's address (`?configuration=`), as the default share link puts it.
-    const page = new URLSearchParams(location.search).get('configuration') ?? '';
-    const configuration =
-      host.configuration.trim() || (isSessionCode(page) ? page.trim().toUpperCase() : '');
+    if (this.#pageCode === undefined) {
+      const page = new URLSearchParams(location.search).get('configuration') ?? '';
+      this.#pageCode = isSessionCode(page) ? page.trim().toUpperCase() : '';
+    }
+    const configuration = host.configuration.trim() || this.#pageCode;
     this.session.sync({
       model: host.model.trim(),
       configuration,

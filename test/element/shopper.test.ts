@@ -404,6 +404,24 @@ describe('share and resume', () => {
     }
   });
 
+  it('keeps its configuration when the page writes a code into its address later', async () => {
+    const el = await readyConfigurator();
+    const {id, code} = el.value!;
+    const page = new URL(location.href);
+    try {
+      // A router keeping the share link in the address, after the element has started.
+      const link = new URL(location.href);
+      link.searchParams.set('configuration', code);
+      history.replaceState(null, '', link.href);
+      el.requestUpdate();
+      await el.updateComplete;
+      expect(el.value?.id).to.equal(id);
+      expect(el.session!.snapshot.configuration?.id).to.equal(id);
+    } finally {
+      history.replaceState(null, '', page.href);
+    }
+  });
+
   it('hands a host-made link to the share sheet where there is one', async () => {
     const el = await readyConfigurator('Office Chair', {lang: 'de'});
     el.shareUrl = 'https://shop.example/stuhl?c={code}#konfigurator';
