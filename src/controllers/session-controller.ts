@@ -324,7 +324,7 @@ export class SessionController implements ReactiveController {
       });
       return this.#functionSource;
     }
-    const url = new URL(endpoint, document.baseURI).href;
+    const url = endpointUrl(endpoint);
     if (this.#endpointSource?.url !== url) {
       this.#endpointSource = {
         url,
@@ -342,7 +342,7 @@ export class SessionController implements ReactiveController {
     const early = config.fetchToken
       ? null
       : startWithToken(
-          new URL(config.tokenEndpoint, document.baseURI).href,
+          endpointUrl(config.tokenEndpoint),
           opening ? {configuration: opening} : {model: config.model},
           config.lang,
         );
@@ -509,6 +509,9 @@ export class SessionController implements ReactiveController {
     this.#host.requestUpdate();
   }
 }
+
+/** A token endpoint as its token source requests it, and as a start with the token names it. */
+const endpointUrl = (endpoint: string) => new URL(endpoint, document.baseURI).href;
 
 /**
  * The service's base URL without a trailing slash, or null when `value` is not one: an

@@ -9,14 +9,18 @@ interface Wish {
   endpoint: string;
   /** The token request's body: `{"start": {"model" or "configuration", "lang"}}`. */
   body: string;
-  /** Carried by a token request already. */
-  taken: boolean;
   /** The start's answer, as JSON, once a token request brought it. */
   answer?: string;
 }
 
-// Starts waiting for the page's next token request, oldest first.
+// Starts waiting for the page's next token request, oldest first. A wish leaves when a token
+// request carries it, when its session sends its first request, or when it is withdrawn.
 const wishes: Wish[] = [];
+
+const withdraw = (wish: Wish) => {
+  const at = wishes.indexOf(wish);
+  if (at >= 0) wishes.splice(at, 1);
+};
 
 /**
  * The `fetch` of every element's token endpoint source. One function for all of them, so that
@@ -28,9 +32,9 @@ export async function tokenEndpointFetch(
   input: RequestInfo | URL,
   init?: RequestInit,
 ): Promise<Response> {
-  const wish = init?.body == null && wishes.find((w) => !w.taken && w.endpoint === String(input));
+  const wish = init?.body == null && wishes.find((w) => w.endpoint === String(input));
   if (!wish) return fetch(input, init);
-  wish.taken = true;
+  withdraw(wish);
   const response = await fetch(input, {
     ...init,
     // JSON labelled text/plain keeps the POST a CORS simple request, as a renewal's report.
@@ -74,17 +78,17 @@ export function startWithToken(
   start: {model: string} | {configuration: string},
   lang: string,
 ): StartWithToken {
-  const wish: Wish = {endpoint, body: JSON.stringify({start: {...start, lang}}), taken: false};
+  const wish: Wish = {endpoint, body: JSON.stringify({start: {...start, lang}})};
   wishes.push(wish);
-  const cancel = () => {
-    const at = wishes.indexOf(wish);
-    if (at >= 0) wishes.splice(at, 1);
-  };
+  let first = true;
   return {
-    cancel,
+    cancel: () => withdraw(wish),
     fetch: (input, init) => {
-      // A session whose token was already on the page asks the network: the wish is over.
-      cancel();
+      if (!first) return fetch(input, init);
+      // The session's first request is its start; a session whose token was already on the
+      // page sends it to the network, and the wish is over either way.
+      first = false;
+      withdraw(wish);
       const {answer} = wish;
       wish.answer = undefined;
       return answer !== undefined && init?.method === 'GET' && /\/(new|open)\//.test(String(input))
