@@ -10,29 +10,22 @@ import {
   ConfiguratorError,
   ConfiguratorSession,
   ErrorCode,
-  endpointTokenSource,
-  functionTokenSource,
   type ChangeResult,
-  type FetchedToken,
   type SessionChangeEvent,
   type SessionConflictEvent,
   type SessionErrorEvent,
   type SessionSnapshot,
-  type TokenRequest,
-  type TokenSource,
 } from '../session/index.js';
 import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
-import {startWithToken, tokenEndpointFetch} from '../session/start-with-token.js';
+import {ElementTokens, type TokenSettings} from './element-tokens.js';
 
 /** What the element knows that decides which session it needs. */
-export interface SessionConfig {
+export interface SessionConfig extends TokenSettings {
   model: string;
   /** A session id or code to resume instead of starting anew. */
   configuration: string;
   apiUrl: string;
-  tokenEndpoint: string;
-  fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
   lang: string;
 }
 
@@ -77,8 +70,7 @@ export class SessionController implements ReactiveController {
   #resume: {key: string; id: string} | null = null;
   #detach: (() => void) | null = null;
   /** The endpoint source in use, kept while its URL stays so its cached token is reused. */
-  #endpointSource: {url: string; source: TokenSource} | null = null;
-  #functionSource: TokenSource | null = null;
+  readonly #tokens = new ElementTokens(() => this.#config);
   /** A mistake in the element's settings that keeps it from starting, shown and reported once. */
   #setupError: ConfiguratorError | null = null;
   /** The origin refusals already explained in the console, so each is written once. */
@@ -252,7 +244,7 @@ export class SessionController implements ReactiveController {
     this.#reportSetup(null);
     config = {...config, apiUrl};
     // The token source is not part of the key: it only says where tokens come from, so a new
-    // one takes over the running session (see #tokenSource) and the shopper keeps their choices.
+    // one takes over the running session (see ElementTokens.source) and the shopper keeps their choices.
     const key = JSON.stringify([config.apiUrl, config.model, config.configuration]);
     if (this.#session && key === this.#key) {
       if (previousLang === config.lang || config.lang === this.#session.lang) return;
@@ -301,54 +293,18 @@ export class SessionController implements ReactiveController {
     return outcome;
   }
 
-  /**
-   * Asks the element's current token settings on every call, so that a new `token-endpoint` or
-   * `fetchToken` serves the running session from its next token on.
-   */
-  #tokenSource(): TokenSource {
-    return {
-      get: (signal) => this.#currentTokenSource().get(signal),
-      renew: (rejected, signal) => this.#currentTokenSource().renew(rejected, signal),
-    };
-  }
-
-  #currentTokenSource(): TokenSource {
-    const endpoint = this.#config?.fetchToken ? '' : (this.#config?.tokenEndpoint ?? '');
-    if (!endpoint) {
-      // Reads the property on each renewal, so a host may replace fetchToken at any time.
-      this.#functionSource ??= functionTokenSource((request) => {
-        const fetchToken = this.#config?.fetchToken;
-        if (!fetchToken) return Promise.reject(new Error('no fetchToken or token-endpoint'));
-        // After a 401 the host learns which token the service refused (see headless-session.md).
-        return request ? fetchToken(request) : fetchToken();
-      });
-      return this.#functionSource;
-    }
-    const url = endpointUrl(endpoint);
-    if (this.#endpointSource?.url !== url) {
-      this.#endpointSource = {
-        url,
-        source: endpointTokenSource(url, {fetch: tokenEndpointFetch}),
-      };
-    }
-    return this.#endpointSource.source;
-  }
-
   #create(config: SessionConfig, key: string) {
     const resume = this.#resume?.key === key ? this.#resume.id : null;
     this.#resume = null;
     const opening = resume ?? config.configuration;
-    // A start (or open) from a token endpoint may come back with the token: one round trip.
-    const early = config.fetchToken
-      ? null
-      : startWithToken(
-          endpointUrl(config.tokenEndpoint),
-          opening ? {configuration: opening} : {model: config.model},
-          config.lang,
-        );
+    const early = this.#tokens.offer(
+      config,
+      opening ? {configuration: opening} : {model: config.model},
+      config.lang,
+    );
     const session = new ConfiguratorSession({
       apiUrl: config.apiUrl,
-      tokenSource: this.#tokenSource(),
+      tokenSource: this.#tokens.source,
       lang: config.lang,
       // A chunk beside the entry, loaded when the session starts or opens.
       loadMerge: () => import('../session/merge-configuration.js'),
@@ -509,9 +465,6 @@ export class SessionController implements ReactiveController {
     this.#host.requestUpdate();
   }
 }
-
-/** A token endpoint as its token source requests it, and as a start with the token names it. */
-const endpointUrl = (endpoint: string) => new URL(endpoint, document.baseURI).href;
 
 /**
  * The service's base URL without a trailing slash, or null when `value` is not one: an

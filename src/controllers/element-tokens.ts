@@ -1,0 +1,78 @@
+import {
+  endpointTokenSource,
+  functionTokenSource,
+  type FetchedToken,
+  type TokenRequest,
+  type TokenSource,
+} from '../session/index.js';
+import {
+  startWithToken,
+  tokenEndpointFetch,
+  type StartWithToken,
+} from '../session/start-with-token.js';
+
+/** The element's token settings, as the session controller last received them. */
+export interface TokenSettings {
+  tokenEndpoint: string;
+  fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
+}
+
+/**
+ * Where the element's tokens come from: its `token-endpoint` (shared with every element on the
+ * page that names the same URL) or its `fetchToken` property, read again on every call.
+ */
+export class ElementTokens {
+  readonly #settings: () => TokenSettings | null;
+  #endpoint: {url: string; source: TokenSource} | null = null;
+  #function: TokenSource | null = null;
+
+  constructor(settings: () => TokenSettings | null) {
+    this.#settings = settings;
+  }
+
+  /**
+   * The session's token source. It asks the element's current settings on every call, so that
+   * a new `token-endpoint` or `fetchToken` serves a running session from its next token on.
+   */
+  readonly source: TokenSource = {
+    get: (signal) => this.#current().get(signal),
+    renew: (rejected, signal) => this.#current().renew(rejected, signal),
+  };
+
+  /**
+   * Offers a session's start (or open) to the endpoint's next token request, so that it may
+   * come back with the token: one round trip, not two (decision 75). None with `fetchToken`.
+   */
+  offer(
+    settings: TokenSettings,
+    start: {model: string} | {configuration: string},
+    lang: string,
+  ): StartWithToken | null {
+    return settings.fetchToken
+      ? null
+      : startWithToken(endpointUrl(settings.tokenEndpoint), start, lang);
+  }
+
+  #current(): TokenSource {
+    const settings = this.#settings();
+    const endpoint = settings?.fetchToken ? '' : (settings?.tokenEndpoint ?? '');
+    if (!endpoint) {
+      // Reads the property on each renewal, so a host may replace fetchToken at any time.
+      this.#function ??= functionTokenSource((request) => {
+        const fetchToken = this.#settings()?.fetchToken;
+        if (!fetchToken) return Promise.reject(new Error('no fetchToken or token-endpoint'));
+        // After a 401 the host learns which token the service refused (see headless-session.md).
+        return request ? fetchToken(request) : fetchToken();
+      });
+      return this.#function;
+    }
+    const url = endpointUrl(endpoint);
+    if (this.#endpoint?.url !== url) {
+      this.#endpoint = {url, source: endpointTokenSource(url, {fetch: tokenEndpointFetch})};
+    }
+    return this.#endpoint.source;
+  }
+}
+
+/** A token endpoint as its token source requests it, and as a start with the token names it. */
+const endpointUrl = (endpoint: string) => new URL(endpoint, document.baseURI).href;
