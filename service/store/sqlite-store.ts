@@ -36,18 +36,6 @@ interface Group {
   reject(error: unknown): void;
 }
 
-/**
- * How many pages the write-ahead log takes before a commit copies them into the database
- * (SQLite's automatic checkpoint; its default is 1,000). A checkpoint runs inside the commit
- * that crosses the mark, on the event loop, and syncs the disk three times (the log before,
- * the database after, the log's header when it is next reused); the log syncs of the groups
- * committed meanwhile queue behind those flushes. Under a steady stream of updates a page is
- * rewritten many times between checkpoints and copied once, so fewer checkpoints copy fewer
- * pages too. The price is a log of up to about 16 MB on disk and a few more milliseconds to
- * read it after a crash. See docs/decisions/0076.
- */
-export const checkpointPages = 4000;
-
 // Dynamic `find` shapes are few (one per combination of filtered properties and order), but a
 // bound keeps a long-running service from collecting them without end.
 const maxCachedStatements = 500;
@@ -122,7 +110,6 @@ export class SqliteStore implements Store {
         // Grouped, a commit only writes the log and the sync runs on the thread pool while
         // the event loop serves the next group (docs/decisions/0034); else each commit syncs.
         this.#db.pragma(this.#grouped ? 'synchronous = NORMAL' : 'synchronous = FULL');
-        this.#db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
       }
       // Sorting for a list query never needs a temporary file, so reads work on a full disk.
       this.#db.pragma('temp_store = MEMORY');

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, rmSync, statSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, describe, test} from 'node:test';
-import {SqliteStore, databaseFile, openStore} from '../../../service/store/index.js';
-import {checkpointPages} from '../../../service/store/sqlite-store.js';
+import {SqliteStore, openStore} from '../../../service/store/index.js';
 import {chairNode, putRequirement, startChair, valueOf} from '../../helpers/node/configurator.js';
 import {json, startService} from '../../helpers/node/service.js';
 import type {Configuration} from '../../../src/wire/index.js';
@@ -358,48 +357,6 @@ describe('group commit', () => {
       holdSyncs(false);
       await service.close();
     }
-  });
-});
-
-describe('checkpoints', () => {
-  test('the log takes checkpointPages pages before a commit copies them into the database, then is reused', async () => {
-    const dir = tempDir();
-    const held: Array<() => void> = [];
-    const store = openStore(dir, {
-      groupCommits: true,
-      scheduleCommit: (commit) => held.push(commit),
-      syncLog: (_fd, done) => setImmediate(done, null),
-    }) as SqliteStore;
-    const sessions = store.collection<{id: string; code: string; text: string; step: number}>(
-      'sessions',
-    );
-    const log = join(dir, `${databaseFile}-wal`);
-    // A log frame: its header and one page of the default size.
-    const frames = () => statSync(log).size / (24 + 4096);
-    let step = 0;
-    // One group per update, as a steady stream of updates of one session commits them: each
-    // rewrites the same page, one frame or more in the log.
-    const commitUpdates = (count: number) => {
-      for (const end = step + count; step < end; step++) {
-        sessions.put({id: 's1', code: 'AAAAAAAA', text: 'x'.repeat(3000), step});
-        for (const commit of held.splice(0)) commit();
-      }
-    };
-    commitUpdates(1500);
-    // SQLite's default would have copied the log into the database at 1,000 pages and begun
-    // it again from its start, so the file would not have grown past that.
-    assert.ok(frames() > 1400, `the log holds ${frames()} frames`);
-    commitUpdates(checkpointPages + 1000);
-    // Checkpointed once it passed the mark, and written again from its start since.
-    assert.ok(frames() < checkpointPages + 20, `the log holds ${frames()} frames`);
-    assert.equal(sessions.get('s1')?.step, step - 1);
-    await store.close();
-    const reopened = openStore(dir);
-    assert.equal(
-      reopened.collection<{id: string; step: number}>('sessions').get('s1')?.step,
-      step - 1,
-    );
-    await reopened.close();
   });
 });
 
