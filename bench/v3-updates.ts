@@ -21,6 +21,7 @@ import {
   type CompiledModel,
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
+import {startDiskProbe} from './disk-probe.js';
 import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
 import {mainThreadCpuMs, processCpuMs} from './thread-cpu.js';
@@ -335,6 +336,7 @@ async function httpPhase(
     'Content-Type': 'application/json',
     'Accept-Encoding': options.encoding,
   };
+  const probe = startDiskProbe();
   // The schedule starts here, after everything awaited above.
   const began = performance.now();
   const deadline = began + options.seconds * 1000;
@@ -405,6 +407,7 @@ async function httpPhase(
       ? performance.now() - began
       : Math.max(scheduled, (lastSend - began) * (rate / 1000) + 1) * (1000 / rate)) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const flushes = (await probe.stop()).sort((a, b) => a - b);
   for (const connection of connections) connection.close();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
   const loopCpuAfter = server.mainThreadCpuMs?.() ?? null;
@@ -505,6 +508,12 @@ async function httpPhase(
           : ' (paced: the latency a shopper sees at this rate)'),
     );
   }
+  // What the disk did meanwhile: answers wait for the log's flush (a slow disk shows here).
+  console.log(
+    `  disk flushes    p50 ${ms(percentile(flushes, 50))}  p99 ${ms(percentile(flushes, 99))}` +
+      `  max ${ms(flushes.at(-1) ?? NaN)}  (${flushes.length} probes: a 4 KB write and fdatasync ` +
+      `every 50 ms in the temp folder, where the service's DATA_DIR is; answers wait for such flushes)`,
+  );
   console.log(
     `  response size   ${kib(bytes / Math.max(1, latencies.length))} on average on the wire` +
       (mode === 'compressed' ? '   goal: only what changed' : ''),
