@@ -37,6 +37,11 @@ export interface BenchOptions {
   rate: number | undefined;
   /** `both`: the closed loop (as many updates as the service answers), then the paced run; or one of them. */
   loop: 'both' | 'closed' | 'paced';
+  /**
+   * Paced runs per kind of answer, one after another on the same service, each on sessions of
+   * its own. One run's p99 moves with the machine's minute; several show how often it holds.
+   */
+  pacedRuns: number;
 }
 
 const defaults: BenchOptions = {
@@ -55,13 +60,14 @@ const defaults: BenchOptions = {
   answers: 'both',
   rate: undefined,
   loop: 'both',
+  pacedRuns: 1,
 };
 
 const usage = `Usage: npm run bench -- [--nodes 2000] [--seed 1] [--sessions 32] [--seconds 10]
        [--updates 0] [--engine-seconds 3] [--service process|worker|same-thread]
        [--url http://127.0.0.1:8787] [--store sqlite|memory] [--same-thread]
        [--profile <dir>] [--root <checkout>] [--encoding identity|gzip|br] [--gzip] [--answers both|compressed|full]
-       [--rate <updates/s>] [--loop both|closed|paced]
+       [--rate <updates/s>] [--loop both|closed|paced] [--paced-runs 1]
 Two ways to load the service, each printed beside the goal:
   closed loop  each session sends its next update as soon as the previous answer arrives: the
                most the service answers per second (its latency is queueing: about
@@ -73,7 +79,8 @@ Two ways to load the service, each printed beside the goal:
                scheduled send time, so queueing is not hidden. It prints the throughput
                achieved, p50/p95/p99 and whether the schedule was kept.
 --loop both (the default) runs the closed loop, then the paced run, per kind of answer;
---rate 0 runs no paced run.
+--rate 0 runs no paced run; --paced-runs <n> runs the paced run n times in a row (each on
+sessions of its own) and prints in how many of them the goal held, with every run's p99.
 --service process (the default) runs what npm start runs (demo/server/main.ts), in its own process
 with a fresh DATA_DIR; --url measures a service already running with LARGE_MODEL_NODES=<nodes>;
 --store applies to --service worker and same-thread; --profile writes the service process's
@@ -90,7 +97,7 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   const options = {...defaults};
   const numberOption = (
     flag: string,
-    key: 'nodes' | 'seed' | 'sessions' | 'seconds' | 'updates' | 'engineSeconds',
+    key: 'nodes' | 'seed' | 'sessions' | 'seconds' | 'updates' | 'engineSeconds' | 'pacedRuns',
     min: number,
     integer = true,
   ) => {
@@ -112,6 +119,7 @@ export function readBenchOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   numberOption('seconds', 'seconds', 0.1, false);
   numberOption('updates', 'updates', 0);
   numberOption('engine-seconds', 'engineSeconds', 0, false);
+  numberOption('paced-runs', 'pacedRuns', 1);
   const rateAt = argv.indexOf('--rate');
   const rate = rateAt >= 0 ? argv[rateAt + 1] : env.BENCH_RATE;
   if (rate !== undefined) {
