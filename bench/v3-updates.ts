@@ -232,7 +232,8 @@ async function httpPhases(options: BenchOptions) {
     // A paced run alone is warmed up first, on sessions of its own.
     const pacedRuns = (mode: 'compressed' | 'full') =>
       options.loop !== 'closed' && pacedRate(options, mode) !== undefined ? options.pacedRuns : 0;
-    const runs = modes.reduce((sum, mode) => sum + 1 + pacedRuns(mode), 0);
+    let runs = 0;
+    for (const mode of modes) runs += 1 + pacedRuns(mode);
     const startedAt = performance.now();
     const sets: {id: string}[][] = [];
     let choices: Choice[] = [];
