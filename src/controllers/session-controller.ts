@@ -244,7 +244,8 @@ export class SessionController implements ReactiveController {
     this.#reportSetup(null);
     config = {...config, apiUrl};
     // The token source is not part of the key: it only says where tokens come from, so a new
-    // one takes over the running session (see ElementTokens.source) and the shopper keeps their choices.
+    // one takes over the running session (see ElementTokens.source) and the shopper keeps their
+    // choices.
     const key = JSON.stringify([config.apiUrl, config.model, config.configuration]);
     if (this.#session && key === this.#key) {
       if (previousLang === config.lang || config.lang === this.#session.lang) return;

@@ -97,8 +97,9 @@ export interface TokenEndpointBaseOptions {
    * Starts (or opens) the configurator session a page asks for with its token, in the same
    * request (the page says `{"start": {"model" or "configuration", "lang"}}` in the body, as the
    * element does when it has no token yet), and answers the service's answer as
-   * `configuration`: the page's start-up then takes one round trip instead of two. `apiUrl` is the service's `{base_url}`. Off by
-   * default; a start that fails in any way leaves the token answer as it is.
+   * `configuration`: the page's start-up then takes one round trip instead of two. `apiUrl` is
+   * the service's `{base_url}`. Off by default; a start that fails in any way leaves the token
+   * answer as it is.
    */
   startSessions?: SessionStartOptions;
   /** Allow a plain-HTTP authorization server on another machine. Default: loopback only. */
