@@ -1,14 +1,13 @@
 import {
-  ConflictType,
   NodeType,
   type Conflict,
   type Requirement,
   type TextRequirement,
 } from '../../src/wire/index.js';
 import {Beside} from './beside.js';
+import {describeConflicts} from './describe-conflicts.js';
 import {perModel, type CompiledModel, type CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
-import {localise} from './localise.js';
 import type {SessionState} from './session-state.js';
 import {rememberRequirementText} from './requirement-text.js';
 import {Solver, Wish, rememberOnBits} from './solver.js';
@@ -486,83 +485,6 @@ function changedIds(model: CompiledModel, state: SessionState, solver: Solver): 
     if (before !== solver.reported(index)) changed.push(node.id);
   }
   return changed;
-}
-
-/**
- * What accepting would change, one entry per decision: a subtree switched on or off is named
- * by its top node only, and an alternative group that switches is one `alternative` entry on
- * the option it leaves.
- */
-function describeConflicts(
-  model: CompiledModel,
-  state: SessionState,
-  solver: Solver,
-  {
-    requested,
-    clamped,
-    violated,
-    lang,
-  }: {requested: CompiledNode; clamped: boolean; violated: ReadonlySet<number>; lang: string},
-): Conflict[] {
-  const before = new Solver(model, state);
-  const flipped = (index: number) => before.on[index] !== solver.on[index];
-  const conflicts: Conflict[] = [];
-  const entry = (
-    node: CompiledNode,
-    type: Conflict['type'],
-    alternatives: number[] = [],
-  ): Conflict => ({
-    featurePath: featurePath(model, node.index, lang),
-    feature: {id: node.id, name: localise(node.name, lang)},
-    alternativeOptions: alternatives.map((a) => ({
-      id: model.nodes[a]!.id,
-      name: localise(model.nodes[a]!.name, lang),
-    })),
-    type,
-    requestedValue: solver.reported(node.index),
-    actualValue: before.reported(node.index),
-  });
-  // A clamped number is a conflict even when the clamped number is the current one.
-  if (clamped) conflicts.push(entry(requested, ConflictType.value));
-  for (const index of [...solver.touched].sort((a, b) => a - b)) {
-    const node = model.nodes[index]!;
-    if (index === requested.index) continue;
-    if (!flipped(index)) {
-      if (solver.on[index] && node.numeric && before.numberOf(index) !== solver.numberOf(index)) {
-        conflicts.push(entry(node, ConflictType.value));
-      }
-      continue;
-    }
-    // A subtree moves as one, except a node coming on against the shopper's wish.
-    const againstWish = violated.has(index) && solver.on[index] === 1;
-    if (node.parent >= 0 && flipped(node.parent) && !againstWish) continue;
-    if (node.type === NodeType.mandatory) continue;
-    const nowOn = solver.on[index] === 1;
-    if (node.type === NodeType.alternative) {
-      if (requested.alternativeSiblings.includes(index)) continue;
-      const replacements = node.alternativeSiblings.filter((s) => solver.on[s] && !before.on[s]);
-      if (nowOn) {
-        if (node.alternativeSiblings.some((s) => before.on[s] && !solver.on[s])) continue;
-        conflicts.push(entry(node, ConflictType.add));
-      } else if (replacements.length > 0) {
-        conflicts.push(entry(node, ConflictType.alternative, replacements));
-      } else {
-        conflicts.push(entry(node, ConflictType.remove));
-      }
-      continue;
-    }
-    conflicts.push(entry(node, nowOn ? ConflictType.add : ConflictType.remove));
-  }
-  return conflicts;
-}
-
-/** Names from the root's child down to the node. */
-export function featurePath(model: CompiledModel, index: number, lang: string): string[] {
-  const path: string[] = [];
-  for (let i = index; i > 0; i = model.nodes[i]!.parent) {
-    path.unshift(localise(model.nodes[i]!.name, lang));
-  }
-  return path;
 }
 
 /**

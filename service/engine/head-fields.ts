@@ -4,7 +4,8 @@
 import type {Conflict, LeasePrice, LeasePriceLabel} from '../../src/wire/index.js';
 import {formatPrice, roundMoney, type Language} from '../i18n/index.js';
 import {additionalPrice} from './additional-price.js';
-import {featurePath, requirementIndexes} from './apply-requirement.js';
+import {requirementIndexes} from './apply-requirement.js';
+import {featurePath} from './describe-conflicts.js';
 import type {CompiledModel} from './compiled-model.js';
 import {localise} from './localise.js';
 import type {SessionState} from './session-state.js';
