@@ -22,6 +22,7 @@ import {
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startDiskProbe} from './disk-probe.js';
+import {startNodeFlags} from './start-flags.js';
 import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
 import {mainThreadCpuMs, processCpuMs} from './thread-cpu.js';
@@ -153,10 +154,9 @@ function externalServer(url: string, options: BenchOptions): MeasuredServer {
 async function startServiceProcess(options: BenchOptions): Promise<MeasuredServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-bench-'));
   const root = options.root ?? fileURLToPath(new URL('..', import.meta.url));
-  const nodeArgs = ['--import', 'tsx'];
-  if (options.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.profile);
   // tsx from this checkout: another one may not have it installed.
-  nodeArgs[1] = import.meta.resolve('tsx');
+  const nodeArgs = ['--import', import.meta.resolve('tsx'), ...startNodeFlags(root)];
+  if (options.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.profile);
   // What `npm start` runs after its build; a checkout from before the demo host moved
   // served everything from service/main.ts.
   const entry = existsSync(join(root, 'demo/server/main.ts'))

@@ -6,6 +6,7 @@ import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {startNodeFlags} from '../../../bench/start-flags.js';
 import {demoCredentials} from '../demo-token.js';
 
 export const entries = {service: 'service/main.ts', demo: 'demo/server/main.ts'} as const;
@@ -46,7 +47,10 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const throwaway = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'configurator-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', entries[options.entry ?? 'service']], {
+  const entry = options.entry ?? 'service';
+  // With the Node flags its npm script gives it (the heap's size: docs/decisions/0077).
+  const flags = startNodeFlags('.', entry === 'service' ? 'service' : 'start');
+  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, entries[entry]], {
     env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -119,7 +123,10 @@ async function issueToken(url: string): Promise<string> {
 export async function failedStart(
   options: ServiceProcessOptions = {},
 ): Promise<{code: number | null; stderr: string}> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entries[options.entry ?? 'service']], {
+  const entry = options.entry ?? 'service';
+  // With the Node flags its npm script gives it (the heap's size: docs/decisions/0077).
+  const flags = startNodeFlags('.', entry === 'service' ? 'service' : 'start');
+  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, entries[entry]], {
     env: {
       ...process.env,
       PORT: '0',
