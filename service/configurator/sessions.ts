@@ -67,12 +67,6 @@ export class Sessions {
    * full one (docs/decisions/0068). A holder outlives its records, so that costs nothing.
    */
   readonly #cache = new Map<string, {record: SessionRecord}>();
-  /**
-   * The cache's last key, which needs no move to the end. Moving the only entry of a small map
-   * empties and refills its table, and V8 makes a long-lived map's new table in the old
-   * generation: about 150 bytes a move, found dead only by a full collection (decision 78).
-   */
-  #newest: string | undefined;
   #undone: number;
 
   /** `models` finds a session's model by id: states are stored by node position in it. */
@@ -95,22 +89,14 @@ export class Sessions {
     const held = this.#cache.get(record.id);
     if (held) {
       held.record = record;
-      this.#touch(record.id, held);
+      this.#cache.delete(record.id);
+      this.#cache.set(record.id, held);
       return;
     }
     this.#cache.set(record.id, {record});
-    this.#newest = record.id;
     if (this.#cache.size > cachedSessions) {
       this.#cache.delete(this.#cache.keys().next().value as string);
     }
-  }
-
-  /** Makes a cached session the most recently used. */
-  #touch(key: string, held: {record: SessionRecord}): void {
-    if (key === this.#newest) return;
-    this.#cache.delete(key);
-    this.#cache.set(key, held);
-    this.#newest = key;
   }
 
   get #collection() {
@@ -162,7 +148,8 @@ export class Sessions {
     this.#check();
     const cached = this.#cache.get(key);
     if (cached) {
-      this.#touch(key, cached);
+      this.#cache.delete(key);
+      this.#cache.set(key, cached);
       return cached.record;
     }
     const stored = this.#collection.get(key);

@@ -8,7 +8,7 @@ import {Beside} from './beside.js';
 import {describeConflicts} from './describe-conflicts.js';
 import {perModel, type CompiledModel, type CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
-import {sessionState, type SessionState} from './session-state.js';
+import type {SessionState} from './session-state.js';
 import {rememberRequirementText} from './requirement-text.js';
 import {Solver, Wish, rememberOnBits} from './solver.js';
 
@@ -511,10 +511,7 @@ export function applyText(
   else texts[node.id] = text;
   if (text === '' || isOn(state, node.index)) {
     const changed = (state.texts[node.id] ?? '') === text ? [] : [node.id];
-    return {
-      state: sessionState(state.modelId, state.on, state.numbers, texts, state.requirements),
-      changed,
-    };
+    return {state: {...state, texts}, changed};
   }
   const wishes = new Int8Array(model.nodes.length);
   const indexes = requirementIndexes(model, state.requirements);

@@ -19,20 +19,3 @@ export interface SessionState {
    */
   requirements: Requirement[];
 }
-
-/**
- * A state of these parts, written out field by field rather than spread from another state.
- * The engine adds its memos to every state it makes (`Beside`, a property), and in Node 20's V8
- * a property added to an object made by a spread gives that object a hidden class of its own:
- * about 250 bytes per state in the old generation, found dead only by a full collection
- * (docs/decisions/0078).
- */
-export function sessionState(
-  modelId: string,
-  on: string,
-  numbers: Record<string, number>,
-  texts: Record<string, string>,
-  requirements: Requirement[],
-): SessionState {
-  return {modelId, on, numbers, texts, requirements};
-}

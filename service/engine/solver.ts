@@ -1,7 +1,7 @@
 import {NodeType} from '../../src/wire/index.js';
 import {Beside} from './beside.js';
 import {perModel, type CompiledModel, type CompiledNode} from './compiled-model.js';
-import {sessionState, type SessionState} from './session-state.js';
+import type {SessionState} from './session-state.js';
 
 /*
  * What a solver starts from, kept beside the state or numbers map it was read from or made
@@ -396,7 +396,7 @@ export class Solver {
       if (numbers === base.numbers) numbers = {...base.numbers};
       numbers[node.id] = this.numberOf(index);
     }
-    const state = sessionState(base.modelId, on, numbers, base.texts, base.requirements);
+    const state = {...base, on, numbers};
     // The solver is done: its arrays become what the next update of this state starts from.
     onByState.set(state, this.on);
     return state;
