@@ -106,16 +106,21 @@ describe('product-configurator', () => {
   });
 
   it('shows a skeleton while loading, then the configuration', async () => {
+    // The token is held until the skeleton was checked: a quick service could otherwise
+    // answer before the first look, and the test would see the configuration instead.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const el = await fixture<ProductConfiguratorElement>(
       html`<product-configurator
         model="Office Chair"
         api-url=${serviceUrl}
-        .fetchToken=${demoToken}
+        .fetchToken=${() => held.then(demoToken)}
       ></product-configurator>`,
     );
     const readyEvent = nextEvent(el, 'configurator-ready');
     expect($(el, '.skeleton')).to.be.instanceOf(HTMLElement);
     await expect(el).to.be.accessible();
+    release();
     const ready = await readyEvent;
     expect(ready.configuration.featureModel.name).to.equal('Office Chair');
     expect(el.value).to.equal(ready.configuration);
