@@ -11,6 +11,15 @@ import {demoCredentials} from '../demo-token.js';
 
 export const entries = {service: 'service/main.ts', demo: 'demo/server/main.ts'} as const;
 
+/**
+ * Node's arguments for an entry, with the flags its npm script gives it (`npm run service` for
+ * the service, `npm start` for the demo; the heap's size, docs/decisions/0077).
+ */
+function nodeArgs(entry: keyof typeof entries = 'service'): string[] {
+  const flags = startNodeFlags('.', entry === 'service' ? 'service' : 'start');
+  return ['--import', 'tsx', ...flags, entries[entry]];
+}
+
 export interface ServiceProcessOptions {
   /** Which entry to run; default `service`. */
   entry?: keyof typeof entries;
@@ -47,10 +56,7 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const throwaway = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'configurator-process-'));
-  const entry = options.entry ?? 'service';
-  // With the Node flags its npm script gives it (the heap's size: docs/decisions/0077).
-  const flags = startNodeFlags('.', entry === 'service' ? 'service' : 'start');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, entries[entry]], {
+  const child = spawn(process.execPath, nodeArgs(options.entry), {
     env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -123,10 +129,7 @@ async function issueToken(url: string): Promise<string> {
 export async function failedStart(
   options: ServiceProcessOptions = {},
 ): Promise<{code: number | null; stderr: string}> {
-  const entry = options.entry ?? 'service';
-  // With the Node flags its npm script gives it (the heap's size: docs/decisions/0077).
-  const flags = startNodeFlags('.', entry === 'service' ? 'service' : 'start');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, entries[entry]], {
+  const child = spawn(process.execPath, nodeArgs(options.entry), {
     env: {
       ...process.env,
       PORT: '0',
