@@ -22,7 +22,7 @@ import {
 } from '../service/engine/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startDiskProbe} from './disk-probe.js';
-import {startNodeFlags} from './start-flags.js';
+import {startNodeFlags} from '../scripts/start-flags.mjs';
 import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
 import {mainThreadCpuMs, processCpuMs} from './thread-cpu.js';

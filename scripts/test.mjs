@@ -6,6 +6,7 @@ import {mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {startNodeFlags} from './start-flags.mjs';
 
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
@@ -77,10 +78,14 @@ function freePort() {
   });
 }
 
-/** Starts `npm start`'s process (service, demo token endpoint) on a free port with a throwaway data folder; resolves its URL. */
+/**
+ * Starts `npm start`'s process (service, demo token endpoint) on a free port with a throwaway
+ * data folder, with the script's Node flags; resolves its URL.
+ */
 function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-test-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+  const args = ['--import', 'tsx', ...startNodeFlags('.'), 'demo/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env},
     stdio: ['ignore', 'pipe', 'inherit'],
   });

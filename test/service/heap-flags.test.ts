@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {test} from 'node:test';
-import {startNodeFlags} from '../../bench/start-flags.js';
+import {startNodeFlags} from '../../scripts/start-flags.mjs';
 
 const heapFlag = /^--initial-old-space-size=(\d+)$/;
 

@@ -6,7 +6,7 @@ import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {startNodeFlags} from '../../../bench/start-flags.js';
+import {startNodeFlags} from '../../../scripts/start-flags.mjs';
 import {demoCredentials} from '../demo-token.js';
 
 export const entries = {service: 'service/main.ts', demo: 'demo/server/main.ts'} as const;
