@@ -325,7 +325,11 @@ export class Configurator {
       lang: after.lang,
       conflicts,
     });
-    return {...changes, linkedConfigurationModels: []};
+    // Added to the rendered object, not to a spread copy of it: in Node 20's V8 a spread copy
+    // of this many properties that then gains one gets a hidden class of its own, made in the
+    // old generation (about 0.9 KB an update, found dead only by a full collection; decision
+    // 78). The rendered object is this answer's alone.
+    return Object.assign(changes, {linkedConfigurationModels: []});
   }
 
   #render(
