@@ -1,5 +1,7 @@
 // `npm start` and `npm run service` give Node a larger first old generation, so that V8 puts
-// off full collections while what the updates promote is garbage (docs/decisions/0077).
+// off full collections while what the updates promote is garbage (docs/decisions/0077), and
+// keep it from making a site's objects old for good once an early burst of them outlived a
+// young-generation collection (docs/decisions/0078).
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {test} from 'node:test';
@@ -46,4 +48,31 @@ test("the scripts' flags put off full collections of promoted garbage", () => {
   const withFlags = fullCollections(startNodeFlags('.', 'service'));
   assert.ok(without >= 3, `a probe without the flags should need full collections (${without})`);
   assert.ok(withFlags < without, `with the flags ${withFlags}, without ${without}`);
+});
+
+/**
+ * Whether V8 decided to make a literal's objects in the old generation from the start, in a
+ * process whose objects from one literal all outlive their first young-generation collection
+ * (as the first states of sessions and the records waiting for a group commit do).
+ */
+function tenuredSites(flags: string[]): number {
+  const probe = `
+    const kept = [];
+    for (let i = 0; i < 600000; i++) kept.push({id: i, on: 'x', numbers: null, texts: null});
+  `;
+  const run = spawnSync(
+    process.execPath,
+    [...flags, '--trace-pretenuring', '--trace-pretenuring-statistics', '-e', probe],
+    {encoding: 'utf8'},
+  );
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout.split('\n').filter((line) => /=> tenure$/.test(line)).length;
+}
+
+test("the scripts' flags keep V8 from making a literal's objects old from the start", () => {
+  // Without the flag, a site tenured once stays so: under the paced load, whatever it made
+  // afterwards went to the old generation and grew it until a full collection (decision 78).
+  const without = tenuredSites([]);
+  assert.ok(without > 0, 'a probe without the flags should have a tenured site');
+  assert.equal(tenuredSites(startNodeFlags('.', 'service')), 0);
 });
