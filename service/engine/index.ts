@@ -9,11 +9,9 @@ export {
   configurationPieces,
   encodeConfiguration,
   isSharedPiece,
-  prepareConfiguration,
   serializeConfiguration,
-  writeConfiguration,
-  type PreparedAnswer,
 } from './serialize-configuration.js';
+export {prepareConfiguration, writeConfiguration, type PreparedAnswer} from './one-pass-answer.js';
 export {brotliPieces} from './brotli-answer.js';
 export {gzipPieces} from './gzip-pieces.js';
 export {decodeState, encodeState, isStoredState, type StoredState} from './stored-state.js';

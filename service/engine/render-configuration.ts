@@ -20,7 +20,7 @@ import {
 import {headFields} from './head-fields.js';
 import {localise} from './localise.js';
 import {onArrayOf} from './solver.js';
-import {rememberRenderedFrom} from './serialize-configuration.js';
+import {rememberRenderedFrom} from './answer-json.js';
 import type {SessionState} from './session-state.js';
 
 export interface RenderOptions {
