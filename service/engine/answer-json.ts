@@ -152,3 +152,15 @@ export function writeValues({model, state}: RenderedFrom, out: Buffer, start: nu
   }
   return at;
 }
+
+/**
+ * The `values` JSON of an answer: written from the state when `renderConfiguration` recorded
+ * what the answer was rendered from, else the answer's own `values` stringified.
+ */
+export function valuesJson(configuration: Configuration): Buffer {
+  const from = renderedFrom.get(configuration);
+  if (!from || !valuesLayout(from.model)) return Buffer.from(JSON.stringify(configuration.values));
+  const out = Buffer.allocUnsafe(valuesSize(from));
+  writeValues(from, out, 0);
+  return out;
+}

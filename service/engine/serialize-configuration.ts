@@ -1,13 +1,5 @@
 import type {Configuration, FeatureNode, Step} from '../../src/wire/index.js';
-import {
-  featureModelText,
-  headText,
-  openText,
-  renderedFromOf,
-  valuesLayout,
-  valuesSize,
-  writeValues,
-} from './answer-json.js';
+import {featureModelText, headText, openText, valuesJson} from './answer-json.js';
 import {writeConfiguration} from './one-pass-answer.js';
 
 /**
@@ -82,16 +74,13 @@ function stepChunks(step: Step, chunks: Buffer[]) {
  * their compressed forms.
  */
 export function configurationPieces(configuration: Configuration): Buffer[] {
-  const from = renderedFromOf(configuration);
   const chunks: Buffer[] = [Buffer.from(headText(configuration)), valuesKey];
-  if (from && valuesLayout(from.model)) {
-    const out = Buffer.allocUnsafe(valuesSize(from));
-    writeValues(from, out, 0);
-    chunks.push(out);
-  } else {
-    chunks.push(Buffer.from(JSON.stringify(configuration.values)));
-  }
-  chunks.push(comma, featureModelKey, Buffer.from(featureModelText(configuration)));
+  chunks.push(
+    valuesJson(configuration),
+    comma,
+    featureModelKey,
+    Buffer.from(featureModelText(configuration)),
+  );
   // The steps list of a state that disables nothing is the frozen shared list: one piece.
   const steps = configuration.featureModel.steps;
   cached(steps, chunks, (into) => pushList(into, stepsKey, steps, stepChunks));
