@@ -1,6 +1,6 @@
 // What the selected options and numbers add to the base price, summed in blocks of priced nodes
 // so that an update recomputes only the blocks it touched (docs/decisions/0074).
-import {nodesChangedSince} from './apply-requirement.js';
+import {nodesChangedSince} from './state-memos.js';
 import {Beside} from './beside.js';
 import {perModel, type CompiledModel} from './compiled-model.js';
 import {reportedValue} from './configuration-fingerprint.js';

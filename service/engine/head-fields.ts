@@ -4,7 +4,7 @@
 import type {Conflict, LeasePrice, LeasePriceLabel} from '../../src/wire/index.js';
 import {formatPrice, roundMoney, type Language} from '../i18n/index.js';
 import {additionalPrice} from './additional-price.js';
-import {requirementIndexes} from './apply-requirement.js';
+import {requirementIndexes} from './state-memos.js';
 import {featurePath} from './describe-conflicts.js';
 import type {CompiledModel} from './compiled-model.js';
 import {localise} from './localise.js';

@@ -8,7 +8,7 @@ import type {
 } from '../../src/wire/index.js';
 import {formatPrice, notAvailableWith, resolveLanguage, roundMoney} from '../i18n/index.js';
 import {Beside} from './beside.js';
-import {nodesChangedSince} from './apply-requirement.js';
+import {nodesChangedSince} from './state-memos.js';
 import {perModel, type CompiledModel, type LocalisedSkeleton} from './compiled-model.js';
 import {
   fingerprintSum,

@@ -17,7 +17,7 @@ import {
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
-import {nodesChangedSince} from '../../../service/engine/apply-requirement.js';
+import {nodesChangedSince} from '../../../service/engine/state-memos.js';
 import {reportedValue} from '../../../service/engine/configuration-fingerprint.js';
 import {journeyModels, testModel} from './test-model.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
