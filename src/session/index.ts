@@ -1,13 +1,13 @@
-export {
-  ConfiguratorSession,
-  type Between,
-  type ChangeResult,
-  type InputOptions,
-  type MergeModule,
-  type NextInput,
-  type RecoveryOptions,
-  type SessionOptions,
-} from './configurator-session.js';
+export {ConfiguratorSession} from './configurator-session.js';
+export type {
+  Between,
+  ChangeResult,
+  InputOptions,
+  MergeModule,
+  NextInput,
+  RecoveryOptions,
+  SessionOptions,
+} from './session-options.js';
 export type {
   PendingConflict,
   PendingInput,

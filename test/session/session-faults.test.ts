@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import {afterEach, beforeEach, describe, test} from 'node:test';
 import {readConfiguration} from '../../src/session/answers.js';
-import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
+import {ConfiguratorSession} from '../../src/session/configurator-session.js';
+import type {SessionOptions} from '../../src/session/session-options.js';
 import {ErrorCode} from '../../src/session/errors.js';
 import {readQuoteRequested, requestQuote} from '../../src/session/quote.js';
 import type {SessionErrorEvent} from '../../src/session/session-events.js';

@@ -2,7 +2,8 @@
 // whose answers each test can hold and release.
 import assert from 'node:assert/strict';
 import {afterEach, beforeEach, describe, test} from 'node:test';
-import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
+import {ConfiguratorSession} from '../../src/session/configurator-session.js';
+import type {SessionOptions} from '../../src/session/session-options.js';
 import type {SessionSnapshot} from '../../src/session/session-snapshot.js';
 import {ErrorCode} from '../../src/session/errors.js';
 import {requestQuote} from '../../src/session/quote.js';

@@ -2,7 +2,8 @@
 // through `createApp()` served on 127.0.0.1. Nodes are found by name in the returned model.
 import assert from 'node:assert/strict';
 import {afterEach, describe, test} from 'node:test';
-import {ConfiguratorSession, type SessionOptions} from '../../src/session/configurator-session.js';
+import {ConfiguratorSession} from '../../src/session/configurator-session.js';
+import type {SessionOptions} from '../../src/session/session-options.js';
 import {ErrorCode} from '../../src/session/errors.js';
 import {requestQuote} from '../../src/session/quote.js';
 import type {SessionChangeEvent, SessionErrorEvent} from '../../src/session/session-events.js';
