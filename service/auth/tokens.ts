@@ -40,7 +40,7 @@ interface CachedToken {
 }
 
 // Every request checks its token; a shop's shoppers hold a few thousand at a time.
-const maxCachedTokens = 10_000;
+export const maxCachedTokens = 10_000;
 
 /**
  * Issues and checks opaque bearer tokens kept in the store's `tokens` collection, so they
@@ -56,6 +56,8 @@ export class Tokens {
    * nothing; expiry is compared on every check. See docs/decisions/0046.
    */
   readonly #cache = new Map<string, CachedToken>();
+  /** The cache's last key (see `#cached`). */
+  #newest: string | undefined;
   /** The collection's writes and the store's undone count the cache was filled under. */
   #cachedAtWrites = 0;
   #cachedAtUndone = 0;
@@ -119,6 +121,7 @@ export class Tokens {
       this.#cache.delete(this.#cache.keys().next().value!);
     }
     this.#cache.set(hash, {expiresAt: record.expiresAt, principal});
+    this.#newest = hash;
     return {ok: true, principal};
   }
 
@@ -133,10 +136,13 @@ export class Tokens {
       return undefined;
     }
     const cached = this.#cache.get(hash);
-    if (cached) {
-      // Most recently used last, so the bound drops the token unused longest.
+    if (cached && hash !== this.#newest) {
+      // Most recently used last, so the bound drops the token unused longest. The last one
+      // stays where it is: moving the only entry of a small map empties and refills its table,
+      // and V8 makes a long-lived map's new table in the old generation (decision 78).
       this.#cache.delete(hash);
       this.#cache.set(hash, cached);
+      this.#newest = hash;
     }
     return cached;
   }

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, test} from 'node:test';
 import {Tokens, type TokenRecord} from '../../../service/auth/index.js';
+import {maxCachedTokens} from '../../../service/auth/tokens.js';
 import {MemoryStore, SqliteStore} from '../../../service/store/index.js';
 
 // Checks answered from the cache of recently checked tokens (docs/decisions/0046) must say
@@ -73,6 +74,29 @@ describe('the cache of checked tokens', () => {
     assert.equal(tokens.check(token).ok, true);
     assert.equal(tokens.check(token).ok, true);
     assert.equal(reads, 1, 'issuing other tokens changes no cached one');
+  });
+
+  test('the tokens kept are the most recently checked, also when one is checked again and again', () => {
+    const {tokens, records} = setUp();
+    const first = tokens.issue(principal, scopes, 'client_credentials', 60_000);
+    const second = tokens.issue(principal, scopes, 'client_credentials', 60_000);
+    const others = Array.from({length: maxCachedTokens - 1}, () =>
+      tokens.issue(principal, scopes, 'client_credentials', 60_000),
+    );
+    tokens.check(first);
+    tokens.check(second);
+    // Checked twice: the second check finds it last already and leaves the cache as it is.
+    tokens.check(first);
+    tokens.check(first);
+    // One more than the cache holds: the token checked longest ago (the second) goes.
+    for (const other of others) tokens.check(other);
+    const get = records.get.bind(records);
+    let reads = 0;
+    records.get = (id) => (reads++, get(id));
+    assert.equal(tokens.check(first).ok, true);
+    assert.equal(reads, 0, 'the token checked last before the others is still cached');
+    assert.equal(tokens.check(second).ok, true);
+    assert.equal(reads, 1, 'the token checked longest ago is read from the store again');
   });
 
   test('a token another instance on the same store revokes is refused by this one', () => {
