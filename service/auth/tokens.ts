@@ -1,4 +1,5 @@
 import crypto, {createHash, randomBytes} from 'node:crypto';
+import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import type {Principal} from './principal.js';
 import {formatScope, storedScopes, type Scope} from './scopes.js';
@@ -55,9 +56,7 @@ export class Tokens {
    * `tokens` collection (a revocation deletes or replaces records there) and the store undid
    * nothing; expiry is compared on every check. See docs/decisions/0046.
    */
-  readonly #cache = new Map<string, CachedToken>();
-  /** The cache's last key (see `#cached`). */
-  #newest: string | undefined;
+  readonly #cache = new RecentlyUsed<CachedToken>(maxCachedTokens);
   /** The collection's writes and the store's undone count the cache was filled under. */
   #cachedAtWrites = 0;
   #cachedAtUndone = 0;
@@ -117,11 +116,7 @@ export class Tokens {
       scopes: Object.freeze(scopes),
     });
     if (record.expiresAt <= this.#now()) return {ok: false, reason: 'expired'};
-    if (this.#cache.size >= maxCachedTokens) {
-      this.#cache.delete(this.#cache.keys().next().value!);
-    }
     this.#cache.set(hash, {expiresAt: record.expiresAt, principal});
-    this.#newest = hash;
     return {ok: true, principal};
   }
 
@@ -135,16 +130,7 @@ export class Tokens {
       this.#cachedAtUndone = undone;
       return undefined;
     }
-    const cached = this.#cache.get(hash);
-    if (cached && hash !== this.#newest) {
-      // Most recently used last, so the bound drops the token unused longest. The last one
-      // stays where it is: moving the only entry of a small map empties and refills its table,
-      // and V8 makes a long-lived map's new table in the old generation (decision 78).
-      this.#cache.delete(hash);
-      this.#cache.set(hash, cached);
-      this.#newest = hash;
-    }
-    return cached;
+    return this.#cache.get(hash);
   }
 
   /** Deletes tokens that expired more than a day ago (younger ones still answer "expired"). */

@@ -8,6 +8,7 @@ import {
   type StoredState,
 } from '../engine/index.js';
 import {ErrorCode, ServiceError} from '../errors.js';
+import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
 
@@ -66,13 +67,7 @@ export class Sessions {
    * every record set into it alive through every young-generation collection until the next
    * full one (docs/decisions/0068). A holder outlives its records, so that costs nothing.
    */
-  readonly #cache = new Map<string, {record: SessionRecord}>();
-  /**
-   * The cache's last key, which needs no move to the end. Moving the only entry of a small map
-   * empties and refills its table, and V8 makes a long-lived map's new table in the old
-   * generation: about 150 bytes a move, found dead only by a full collection (decision 78).
-   */
-  #newest: string | undefined;
+  readonly #cache = new RecentlyUsed<{record: SessionRecord}>(cachedSessions);
   #undone: number;
 
   /** `models` finds a session's model by id: states are stored by node position in it. */
@@ -93,24 +88,8 @@ export class Sessions {
   #remember(record: SessionRecord): void {
     this.#check();
     const held = this.#cache.get(record.id);
-    if (held) {
-      held.record = record;
-      this.#touch(record.id, held);
-      return;
-    }
-    this.#cache.set(record.id, {record});
-    this.#newest = record.id;
-    if (this.#cache.size > cachedSessions) {
-      this.#cache.delete(this.#cache.keys().next().value as string);
-    }
-  }
-
-  /** Makes a cached session the most recently used. */
-  #touch(key: string, held: {record: SessionRecord}): void {
-    if (key === this.#newest) return;
-    this.#cache.delete(key);
-    this.#cache.set(key, held);
-    this.#newest = key;
+    if (held) held.record = record;
+    else this.#cache.set(record.id, {record});
   }
 
   get #collection() {
@@ -161,10 +140,7 @@ export class Sessions {
     const key = id.toLowerCase();
     this.#check();
     const cached = this.#cache.get(key);
-    if (cached) {
-      this.#touch(key, cached);
-      return cached.record;
-    }
+    if (cached) return cached.record;
     const stored = this.#collection.get(key);
     if (!stored) return undefined;
     const record = this.#decode(stored);
