@@ -22,6 +22,7 @@ import {
   type ChangeResult,
   type InputOptions,
   type MergeModule,
+  type NextInput,
   type RecoveryOptions,
   type SessionOptions,
 } from './session-options.js';
@@ -35,7 +36,7 @@ import type {
 
 const defaultRecovery: RecoveryOptions = {baseDelayMs: 1_000, maxDelayMs: 60_000};
 
-type InputKind = 'select' | 'value' | 'text' | 'language';
+type InputKind = NextInput['kind'];
 
 interface Waiter {
   resolve(result: ChangeResult): void;
