@@ -157,9 +157,16 @@ function readSubscription(
     );
   }
   const identifier = fields.string('identifier').trim();
-  if (identifier === '' || identifier.length > 200 || /[/\\?#\s]/.test(identifier)) {
+  // `.` and `..` are path segments a URL resolves away, so no request could name the
+  // subscription again to read or delete it.
+  if (
+    identifier === '' ||
+    identifier.length > 200 ||
+    /[/\\?#\s]/.test(identifier) ||
+    /^\.\.?$/.test(identifier)
+  ) {
     throw invalid(
-      'body.identifier must be 1 to 200 characters without spaces, slashes, ? or #',
+      'body.identifier must be 1 to 200 characters without spaces, slashes, ? or #, and not . or ..',
       'body.identifier',
     );
   }

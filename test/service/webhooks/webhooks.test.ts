@@ -162,6 +162,9 @@ describe('webhook subscriptions', () => {
       [{topic: valid.topic, callbackUrl: valid.callbackUrl}, 'body.identifier'],
       [{...valid, identifier: ''}, 'body.identifier'],
       [{...valid, identifier: 'a/b'}, 'body.identifier'],
+      // A URL resolves these segments away: no path could name the subscription again.
+      [{...valid, identifier: '.'}, 'body.identifier'],
+      [{...valid, identifier: '..'}, 'body.identifier'],
       [{...valid, identifier: 'a6', topic: undefined}, 'body.topic'],
       [{...valid, identifier: 'a7', secret: 'short'}, 'body.secret'],
     ];
