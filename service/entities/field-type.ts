@@ -67,7 +67,25 @@ export const numberRange = {
 /** What a body value failed: its type (`invalid_body`) or its field's range (`out_of_range`). */
 export type CheckFailure = {expected: string; range?: {min: number; max: number}};
 
-const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const isoDateTime =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether an ISO date-time names a day of the calendar and an hour of that day. `Date` rolls
+ * an impossible day over (30 February is 1 March, 24:00 is the next day); a date a client got
+ * wrong must be refused, not stored as another one.
+ */
+function onTheCalendar(match: RegExpExecArray): boolean {
+  const [year, month, day, hour] = match.slice(1, 5).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23;
+}
 
 /**
  * Checks a body value against a field; returns the value to store (GUIDs lowercased, dates
@@ -94,7 +112,8 @@ export function checkValue(field: Field, value: unknown): {value: unknown} | Che
         ? {value: value.toLowerCase()}
         : {expected: 'a GUID'};
     case FieldType.dateTime: {
-      const date = typeof value === 'string' && isoDateTime.test(value) ? new Date(value) : null;
+      const match = typeof value === 'string' ? isoDateTime.exec(value) : null;
+      const date = match && onTheCalendar(match) ? new Date(value as string) : null;
       return date && !Number.isNaN(date.getTime())
         ? {value: date.toISOString()}
         : {expected: 'an ISO 8601 date-time with a time zone'};

@@ -304,6 +304,11 @@ describe('list queries', () => {
     await expectError(await call('/api/2/quotations?include=Nope'), 400, 'invalid_query');
     await expectError(await call('/api/2/quotations?synced=yes'), 400, 'invalid_query');
     await expectError(await call('/api/2/quotations?createdAt=yesterday'), 400, 'invalid_query');
+    await expectError(
+      await call('/api/2/quotations?createdAt=2024-02-30T00:00Z'),
+      400,
+      'invalid_query',
+    );
     // A single GET takes include only.
     await expectError(await call(`${vats}/${created[0]!.id}?limit=1`), 400, 'invalid_query');
     await expectError(await call(`/api/2/vats?lang=nl`), 400, 'invalid_query');
@@ -447,10 +452,28 @@ describe('bad input', () => {
     );
     assert.equal((integer.details as {field: string}).field, 'body.sortOrder');
     await expectError(await post('/api/2/quotations', {status: 'paid'}), 400, 'invalid_body');
-    await expectError(
-      await post('/api/2/applicationevents', {name: 'x', occurredAt: '2024-13-45'}),
-      400,
-      'invalid_body',
+    // Days that are not on the calendar are refused, not rolled over to another day.
+    for (const occurredAt of [
+      '2024-13-45T10:00Z',
+      '2024-02-30T23:00Z',
+      '2023-02-29T10:00Z',
+      '2024-04-31T10:00Z',
+      '2024-01-01T24:00Z',
+    ]) {
+      await expectError(
+        await post('/api/2/applicationevents', {name: 'x', occurredAt}),
+        400,
+        'invalid_body',
+      );
+    }
+    const leapDay = await post('/api/2/applicationevents', {
+      name: 'x',
+      occurredAt: '2024-02-29T23:30+01:00',
+    });
+    assert.equal(leapDay.status, 201);
+    assert.equal(
+      (await json<{occurredAt: string}>(leapDay)).occurredAt,
+      '2024-02-29T22:30:00.000Z',
     );
     // A property given twice in different letter case is ambiguous.
     await expectError(await post(vats, {name: 'x', Name: 'y'}), 400, 'invalid_body');
