@@ -2,7 +2,7 @@ import {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import type {EventPublisher} from '../events.js';
 import {recomputeTotals, recomputeTotalsOf} from '../quotations/quotation-totals.js';
-import {quotationHook} from '../quotations/quotation-transitions.js';
+import {quotationHook, quotationLineHook} from '../quotations/quotation-transitions.js';
 import {quotationRoutes} from '../quotations/quotation-routes.js';
 import type {Store} from '../store/index.js';
 import {entityRoutes} from './entity-routes.js';
@@ -27,6 +27,7 @@ export function entityApi(options: EntityApiOptions): Hono<AppEnv> {
   const models = [...storedModels, featureModelsModel(options.featureModels ?? (() => []))];
   const quotations = models.find((model) => model.path === 'quotations')!;
   const hook = quotationHook(store, events);
+  const lineHook = quotationLineHook(store);
   const routes = new Hono<AppEnv>();
   routes.route('/', quotationRoutes({store, model: quotations, hook, now}));
   routes.route(
@@ -34,7 +35,7 @@ export function entityApi(options: EntityApiOptions): Hono<AppEnv> {
     entityRoutes({
       store,
       models,
-      hooks: {quotations: hook},
+      hooks: {quotations: hook, quotationlines: lineHook},
       // The quotations a batch of lines leaves or joins are re-totalled once per request.
       afterWrites: {
         quotationlines: (writes) =>
@@ -43,7 +44,12 @@ export function entityApi(options: EntityApiOptions): Hono<AppEnv> {
             writes.flatMap(({before, after}) => [before?.quotationId, after.quotationId]),
           ),
       },
-      deleteHooks: {quotationlines: (line) => recomputeTotals(store, line.quotationId)},
+      deleteHooks: {
+        quotationlines: (line) => {
+          lineHook({before: line});
+          recomputeTotals(store, line.quotationId);
+        },
+      },
       now,
     }),
   );

@@ -20,6 +20,16 @@ export type QuotationStatus = (typeof QuotationStatus)[keyof typeof QuotationSta
 
 export const quotationStatuses: readonly QuotationStatus[] = Object.values(QuotationStatus);
 
+/**
+ * The statuses in which a quotation is still being put together: its lines, totals and
+ * currency may change (by add to quotation or the entity API). Past them they are what was
+ * sent to the customer.
+ */
+export const openStatuses: ReadonlySet<string> = new Set([
+  QuotationStatus.draft,
+  QuotationStatus.requested,
+]);
+
 /** The statuses a quotation may be created in, with the topic announcing that creation. */
 export const initialStatuses: ReadonlyMap<QuotationStatus, QuotationTopic | null> = new Map([
   [QuotationStatus.draft, null],

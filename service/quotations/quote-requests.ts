@@ -2,7 +2,8 @@ import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
 import {ErrorCode, ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
-import {nextQuotationNumber} from './quotation-transitions.js';
+import {openStatuses} from './quotation-status.js';
+import {closed, nextQuotationNumber} from './quotation-transitions.js';
 import type {Store} from '../store/index.js';
 import type {
   AddToQuotationInput,
@@ -15,9 +16,6 @@ import type {
   QuotationLineRecord,
   QuotationRecord,
 } from './quotation-records.js';
-
-/** Statuses in which add-to-quotation may still append lines. */
-const openStatuses = new Set(['draft', 'requested']);
 
 export interface QuotationsOptions {
   store: Store;
@@ -104,13 +102,7 @@ export class Quotations {
   add(input: AddToQuotationInput): QuotationRecord & {lines: QuotationLineRecord[]} {
     const quotation = this.#quotations.get(input.quotationId);
     if (!quotation) throw notFound(`No quotation ${input.quotationId}`, {field: 'quotationId'});
-    if (!openStatuses.has(quotation.status)) {
-      throw new ServiceError(
-        409,
-        ErrorCode.quotationClosed,
-        `Quotation ${quotation.number ?? quotation.id} is ${quotation.status}; its lines can no longer change`,
-      );
-    }
+    if (!openStatuses.has(quotation.status)) throw closed(quotation, 'its lines');
     const items = this.#items(input.orders);
     const foreign = items.find(({item}) => item.currencyIso !== quotation.currencyIso);
     if (foreign) {

@@ -388,6 +388,52 @@ describe('quotation totals', () => {
     );
     assert.deepEqual(await totals(quotation.id), [0, 0]);
   });
+
+  test('past requested, lines and money stay as sent; a verified quotation changes only synced', async () => {
+    const quotation = await json<Item>(await post('/api/2/quotations', {}));
+    const open = await json<Item>(await post('/api/2/quotations', {}));
+    const [line] = await json<Item[]>(
+      await post('/api/2/quotationlines', [
+        {quotationId: quotation.id, totalPriceExVAT: 100, totalPriceIncVAT: 121},
+      ]),
+    );
+    const move = (operation: string) =>
+      call(`/api/2/quotations/${quotation.id}/${operation}`, {method: 'POST'});
+    const stored = () => get<Item>(`/api/2/quotations/${quotation.id}`);
+    const closed = async (response: Response) => {
+      const error = await expectError(response, 409, 'quotation_closed');
+      assert.deepEqual(error.details, {id: quotation.id, status: (await stored()).status});
+    };
+    assert.equal((await move('submit')).status, 200);
+    // The lines of a submitted quotation: none joins, changes, moves away or is deleted.
+    await closed(
+      await post('/api/2/quotationlines', {
+        quotationId: quotation.id,
+        totalPriceExVAT: -1000,
+        totalPriceIncVAT: -1210,
+      }),
+    );
+    await closed(await put('/api/2/quotationlines', {id: line!.id, totalPriceExVAT: 1}));
+    await closed(await put('/api/2/quotationlines', {id: line!.id, quotationId: open.id}));
+    await closed(await call(`/api/2/quotationlines/${line!.id}`, {method: 'DELETE'}));
+    await closed(await put('/api/2/quotations', {id: quotation.id, totalPriceExVAT: 1}));
+    await closed(await put('/api/2/quotations', {id: quotation.id, currencyIso: 'usd'}));
+    // Its remarks may still change until it is verified.
+    assert.equal((await put('/api/2/quotations', {id: quotation.id, remarks: 'sent'})).status, 200);
+    assert.equal((await move('accept')).status, 200);
+    assert.equal((await move('verify')).status, 200);
+    await closed(await put('/api/2/quotations', {id: quotation.id, remarks: 'changed'}));
+    // A back office marks a final quotation as exported.
+    const synced = await put('/api/2/quotations', {id: quotation.id, synced: true});
+    assert.equal(synced.status, 200);
+    const final = await stored();
+    assert.deepEqual(
+      [final.synced, final.remarks, final.totalPriceExVAT, final.totalPriceIncVAT],
+      [true, 'sent', 100, 121],
+    );
+    const kept = await get<Item>(`/api/2/quotationlines/${line!.id}`);
+    assert.deepEqual([kept.quotationId, kept.totalPriceExVAT], [quotation.id, 100]);
+  });
 });
 
 describe('bad input', () => {
