@@ -190,6 +190,13 @@ export const migrations: readonly Migration[] = [
       // service older than this refuses the database rather than misread compact sessions.
     },
   },
+  {
+    version: 5,
+    description: 'tokens by expiry, so dropping dead ones reads only those (docs/decisions/0079)',
+    up(db) {
+      db.exec(propertyIndex('tokens', 'expiresAt'));
+    },
+  },
 ];
 
 /** The schema version this code writes. */

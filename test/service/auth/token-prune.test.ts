@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import Database from 'better-sqlite3';
+import {Tokens, type TokenRecord} from '../../../service/auth/index.js';
+import {pruneBatchSize} from '../../../service/auth/tokens.js';
+import {migrate, MemoryStore, type Collection, type Store} from '../../../service/store/index.js';
+import {findStatement} from '../../../service/store/record-statements.js';
+
+const principal = {clientId: 'demo-client', userId: 'user-1'};
+const scopes = ['Service.Configurator'] as const;
+const day = 24 * 60 * 60 * 1000;
+
+/** The store, with a count of the token records its reads hand out. */
+function countingStore(store: Store) {
+  const counted = {read: 0};
+  const count = <T>(records: T[]) => ((counted.read += records.length), records);
+  const wrap = <T extends {id: string}>(collection: Collection<T>): Collection<T> => ({
+    get: (id) => {
+      const record = collection.get(id);
+      if (record) counted.read++;
+      return record;
+    },
+    list: () => count(collection.list()),
+    find: (query) => count(collection.find(query)),
+    put: (value) => collection.put(value),
+    delete: (id) => collection.delete(id),
+  });
+  const wrapped: Store = {
+    collection: <T extends {id: string}>(name: string) =>
+      name === 'tokens' ? wrap(store.collection<T>(name)) : store.collection<T>(name),
+    transaction: (work) => store.transaction(work),
+    nextValue: (sequence) => store.nextValue(sequence),
+    durability: () => store.durability(),
+    get undone() {
+      return store.undone;
+    },
+    writes: (collection) => store.writes(collection),
+    close: () => store.close(),
+  };
+  return {store: wrapped, counted};
+}
+
+describe('dropping dead tokens', () => {
+  test('reads the oldest tokens by their expiry, never the whole collection', () => {
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const memory = new MemoryStore();
+    const {store, counted} = countingStore(memory);
+    const tokens = new Tokens(store, () => clock);
+    const dead = Array.from({length: 1500}, () =>
+      tokens.issue(principal, scopes, 'client_credentials', 60_000),
+    );
+    const live = Array.from({length: 3000}, () =>
+      tokens.issue(principal, scopes, 'client_credentials', 30 * day),
+    );
+    clock += 2 * day;
+
+    // Ten batches go per prune; each reads one batch, so a backlog shrinks a thousand at a time.
+    counted.read = 0;
+    assert.equal(tokens.prune(), 10 * pruneBatchSize);
+    assert.ok(counted.read <= 10 * pruneBatchSize, `read ${counted.read} records`);
+    counted.read = 0;
+    assert.equal(tokens.prune(), 500);
+    assert.ok(counted.read <= 6 * pruneBatchSize, `read ${counted.read} records`);
+    // With only live tokens left, a prune reads one batch and stops.
+    counted.read = 0;
+    assert.equal(tokens.prune(), 0);
+    assert.ok(counted.read <= pruneBatchSize, `read ${counted.read} records`);
+
+    const records = memory.collection<TokenRecord>('tokens');
+    assert.equal(records.list().length, live.length);
+    assert.deepEqual(tokens.check(dead[0]!), {ok: false, reason: 'invalid'});
+    assert.equal(tokens.check(live.at(-1)!).ok, true);
+  });
+
+  test('issuing prunes as it goes, so dead tokens do not pile up', () => {
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const store = new MemoryStore();
+    const tokens = new Tokens(store, () => clock);
+    for (let i = 0; i < 300; i++) tokens.issue(principal, scopes, 'client_credentials', 1000);
+    clock += 2 * day;
+    for (let i = 0; i < 100; i++) tokens.issue(principal, scopes, 'client_credentials', day);
+    assert.equal(store.collection('tokens').list().length, 100);
+  });
+
+  test("the prune's query is answered from the expiry index, in its order", () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    const {sql, values} = findStatement('tokens', {orderBy: 'expiresAt', limit: pruneBatchSize});
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as {detail: string}[])
+      .map((row) => row.detail)
+      .join(' | ');
+    assert.match(plan, /USING INDEX tokens_expiresAt/);
+    // No sort of the whole table before the limit.
+    assert.doesNotMatch(plan, /TEMP B-TREE/);
+    db.close();
+  });
+});
