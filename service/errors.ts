@@ -36,6 +36,15 @@ export const ErrorCode = {
   uriTooLong: 'uri_too_long',
   /** More query parameters than `Limits.queryParameters` (400). */
   tooManyParameters: 'too_many_parameters',
+  /**
+   * The request line or a header cannot be read as HTTP or as a URL (400): a `Host` that is not
+   * a host, a backslash in the path, a target that is not a path.
+   */
+  malformedRequest: 'malformed_request',
+  /** The request line and headers together are larger than the server reads (431). */
+  headersTooLarge: 'headers_too_large',
+  /** The request's headers or body did not arrive in time (408). */
+  requestTimeout: 'request_timeout',
 
   // Entities and storage.
   /** A number outside its property's range (400). */

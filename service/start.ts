@@ -6,6 +6,7 @@ import type {AddressInfo} from 'node:net';
 import {createApp} from './app.js';
 import {ConfigError, readConfig, type ServiceConfig} from './config.js';
 import {FastUpdates} from './fast-update.js';
+import {answerAdapterError, answerParseErrors} from './http/unreadable-requests.js';
 import {LargeModelNodesError, servedModels} from './models/index.js';
 import {StoreOpenError, openStore} from './store/index.js';
 
@@ -63,15 +64,23 @@ export function listen(
 /**
  * A `node:http` server for the service's `fetch`, as `@hono/node-server`'s `serve` makes it,
  * with the widget's update answered on node:http when it is plain (docs/decisions/0050).
- * `hostname` stands for a missing `Host` header.
+ * `hostname` stands for a missing `Host` header. Requests that cannot be read as HTTP or made
+ * into a `Request` get a status and a JSON code like every other refusal.
  */
 export function createServiceServer(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
   fastUpdates: FastUpdates,
   hostname?: string,
 ): Server {
-  const adapter = getRequestListener(FastUpdates.answering(fetch), {hostname});
-  return createServer(fastUpdates.wrap((incoming, outgoing) => void adapter(incoming, outgoing)));
+  const adapter = getRequestListener(FastUpdates.answering(fetch), {
+    hostname,
+    errorHandler: answerAdapterError,
+  });
+  const server = createServer(
+    fastUpdates.wrap((incoming, outgoing) => void adapter(incoming, outgoing)),
+  );
+  answerParseErrors(server);
+  return server;
 }
 
 function open() {

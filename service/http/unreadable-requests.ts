@@ -1,0 +1,48 @@
+// Requests the app never sees, because Node's parser or the adapter cannot make a `Request` of
+// them, answered like every other refusal: a status and a JSON body with a stable code.
+import {RequestError} from '@hono/node-server';
+import {STATUS_CODES, type Server} from 'node:http';
+import type {Duplex} from 'node:stream';
+import {ErrorCode, ServiceError} from '../errors.js';
+
+/**
+ * For `getRequestListener`'s `errorHandler`: a request the adapter could not build (a `Host`
+ * that is not a host, a backslash in the path, a target that is not a path) is 400
+ * `malformed_request`; anything else thrown before the app answered is the app's 500.
+ */
+export function answerAdapterError(error: unknown): Response {
+  if (error instanceof RequestError) {
+    return new ServiceError(400, ErrorCode.malformedRequest, error.message).toResponse();
+  }
+  console.error(error);
+  return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
+}
+
+/**
+ * Answers what Node's HTTP parser refuses (a broken request line or header, headers over the
+ * server's limit, a request that did not arrive in time) with the status Node would give and
+ * a JSON body, then closes the connection: after a parse error nothing more on it can be read.
+ */
+export function answerParseErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Nothing to answer on a connection the client already dropped.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, code, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, ErrorCode.headersTooLarge, 'The request line and headers are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, ErrorCode.requestTimeout, 'The request did not arrive in time']
+          : [400, ErrorCode.malformedRequest, 'The request is not readable HTTP'];
+    const body = JSON.stringify({code, message});
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  });
+}
