@@ -1,5 +1,5 @@
 import {expect, fixture, html} from '@open-wc/testing';
-import {sendKeys, setViewport} from '@web/test-runner-commands';
+import {resetMouse, sendKeys, sendMouse, setViewport} from '@web/test-runner-commands';
 import {pictureSizes} from '../../src/controllers/picture-controller.js';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {
@@ -345,6 +345,33 @@ describe('the total bar on a phone', () => {
       'the focused control clear of the bar',
     );
     await accessible(el);
+  });
+
+  it('lets a click on a button the bar half covers go through', async () => {
+    await setViewport({width: 390, height: 844});
+    const el = await readyConfigurator('Office Chair');
+    // The host page goes on below the widget, so the page can scroll the button under the bar.
+    const rest = document.createElement('div');
+    rest.style.height = '2000px';
+    el.after(rest);
+    const bar = $(el, '[part~="total-bar"]');
+    const next = $<HTMLButtonElement>(el, '[data-action="next"]');
+    const step = () => $(el, '[role="tab"][aria-selected="true"]').textContent;
+    const first = step();
+    // The button's top 15 px show above the bar; the rest is under it.
+    window.scrollBy(0, next.getBoundingClientRect().top - (bar.getBoundingClientRect().top - 15));
+    const box = next.getBoundingClientRect();
+    expect(box.bottom).to.be.greaterThan(bar.getBoundingClientRect().top);
+    // A real press and release where the shopper sees the button (the mouse moves there first).
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.top + 6)],
+    });
+    await sendMouse({type: 'down'});
+    await sendMouse({type: 'up'});
+    await until(el, () => step() !== first, 'the next step');
+    await resetMouse();
+    rest.remove();
   });
 });
 
