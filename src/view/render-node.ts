@@ -213,6 +213,9 @@ const number = (value: number, s: Strings) => formatNumber(value, s.locale);
 function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: Strings) {
   const input = e.target as HTMLInputElement;
   const value = input.valueAsNumber;
+  // A field left empty (or not a number) has no value to send: it shows the value the price
+  // stands on again, instead of a blank beside a price that did not change.
+  if (e.type === 'change' && !Number.isFinite(value)) input.value = String(n.value);
   const outside = (n.min !== null && value < n.min) || (n.max !== null && value > n.max);
   const note = input.closest('[data-node]')?.querySelector('.range-error');
   if (outside && e.type === 'change' && note) {

@@ -33,6 +33,33 @@ async function serviceValues(el: ProductConfiguratorElement) {
 }
 
 describe('rapid input', () => {
+  it('shows the value the price stands on again when the shopper empties a number field', async () => {
+    const el = await readyConfigurator();
+    await openStep(el, 'Personalise');
+    const id = nodeByName(el.value!, 'Spare castors').id;
+    const input = $<HTMLInputElement>(el, `[data-node="${id}"] input[type="number"]`);
+    input.value = '3';
+    input.dispatchEvent(new Event('change', {bubbles: true}));
+    input.blur();
+    await settled(el);
+    const recorder = recordRequests();
+    try {
+      input.focus();
+      input.value = '';
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      // Mid-edit, an empty field stays empty: the shopper may be typing a new number.
+      expect(input.value).to.equal('');
+      input.dispatchEvent(new Event('change', {bubbles: true}));
+      input.blur();
+      await settled(el);
+    } finally {
+      recorder.restore();
+    }
+    expect(input.value).to.equal('3');
+    expect(valueOf(el.value!, id)).to.equal(3);
+    expect(updates(recorder.requests)).to.have.length(0);
+  });
+
   it('sends a burst of 50 number changes as at most two requests and keeps the last value', async () => {
     const el = await readyConfigurator();
     await openStep(el, 'Personalise');
