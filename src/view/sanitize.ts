@@ -3,7 +3,8 @@ import {AsyncDirective, directive, type PartInfo} from 'lit/async-directive.js';
 
 // Model texts may carry formatting HTML. Kept: formatting, links and absolute web images.
 // Dropped: scripts, event handlers, `javascript:` URLs (the platform's baseline and
-// DOMPurify's), and below: styles, forms, frames, media, image maps, SVG and MathML.
+// DOMPurify's), and below: styles, forms, frames, media, image maps, SVG and MathML, and every
+// attribute but those listed.
 const removedElements = [
   'style',
   'form',
@@ -33,15 +34,28 @@ const removedElements = [
   'template',
   'slot',
 ];
-const removedAttributes = [
-  'style',
-  'id',
-  'name',
-  'slot',
-  'part',
-  'tabindex',
-  'autofocus',
-  'srcset',
+// Attributes are an allow-list: what formatting, links, images and tables need. Anything else
+// (classes and ids the widget's own styles or labels could match, `style`, `ping`,
+// `referrerpolicy`, `popover`, ARIA, data) goes. It also keeps Chromium 156's `setHTML` alive:
+// with a remove-list it crashes the tab on event attributes such as `onstart` or
+// `onvisibilitychange`, and with an allow-list it never sees them (docs/decisions/0080).
+const keptAttributes = [
+  'href',
+  'src',
+  'alt',
+  'title',
+  'width',
+  'height',
+  'lang',
+  'dir',
+  'colspan',
+  'rowspan',
+  'headers',
+  'scope',
+  'start',
+  'reversed',
+  'datetime',
+  'open',
 ];
 
 // The Sanitizer API (`Element.prototype.setHTML`), not yet in TypeScript's DOM types.
@@ -51,7 +65,7 @@ interface SanitizingElement {
     options: {
       sanitizer: {
         removeElements: (string | {name: string; namespace: string})[];
-        removeAttributes: string[];
+        attributes: string[];
       };
     },
   ): void;
@@ -72,9 +86,20 @@ const hasMarkup = (text: string) => /[<&]/.test(text);
 
 const platformSanitizes = () => typeof Element !== 'undefined' && 'setHTML' in Element.prototype;
 
-// A scheme other than http(s), mailto or tel, read past the whitespace and control characters
-// browsers skip.
-const unsafeUrl = /^[\s\0-\x1f]*(?!(?:https?|mailto|tel):)[a-z][a-z\d+.-]*:/i;
+const safeSchemes = ['http:', 'https:', 'mailto:', 'tel:'];
+
+/**
+ * Whether a link or source goes to the web, mail or a phone. Read as the browser will read it
+ * (it drops tabs and line breaks anywhere in a URL: `fi&#9;le:` is `file:`); a relative URL
+ * resolves to the page's own scheme.
+ */
+function safeUrl(value: string): boolean {
+  try {
+    return safeSchemes.includes(new URL(value, document.baseURI).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Rules past either sanitiser's own: only absolute web images (a relative one would load from
@@ -90,11 +115,14 @@ function finishElement(el: Element): boolean {
     el.remove();
     return false;
   }
+  // DOMPurify's html profile has its own attribute list; this one holds for both sanitisers.
   for (const name of el.getAttributeNames()) {
-    const value = el.getAttribute(name) ?? '';
-    // Links and sources: the web, mail and phone only (no data:, blob: or script URLs).
-    const url = /^(href|src|action|formaction|cite|poster|background|xlink:href)$/.test(name);
-    if (name.startsWith('data-') || (url && unsafeUrl.test(value))) el.removeAttribute(name);
+    if (!keptAttributes.includes(name)) el.removeAttribute(name);
+  }
+  // Links and sources: the web, mail and phone only (no data:, blob:, file: or script URLs).
+  for (const name of ['href', 'src']) {
+    const value = el.getAttribute(name);
+    if (value !== null && !safeUrl(value)) el.removeAttribute(name);
   }
   if (el.localName === 'a' && el.hasAttribute('href')) {
     el.setAttribute('target', '_blank');
@@ -123,7 +151,7 @@ export function sanitizeToFragment(text: string): DocumentFragment | null {
           {name: 'svg', namespace: 'http://www.w3.org/2000/svg'},
           {name: 'math', namespace: 'http://www.w3.org/1998/Math/MathML'},
         ],
-        removeAttributes: removedAttributes,
+        attributes: keptAttributes,
       },
     });
     for (const el of [...box.querySelectorAll('*')]) finishElement(el);
@@ -134,8 +162,6 @@ export function sanitizeToFragment(text: string): DocumentFragment | null {
     fragment = purifier.sanitize(text, {
       USE_PROFILES: {html: true},
       FORBID_TAGS: removedElements,
-      FORBID_ATTR: removedAttributes,
-      ALLOW_DATA_ATTR: false,
       RETURN_DOM_FRAGMENT: true,
     });
   } else {
