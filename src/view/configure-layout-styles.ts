@@ -62,6 +62,7 @@ export const configureLayoutStyles = css`
   .total-bar-value {
     font-size: 1.15rem;
     font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
   @container (min-width: 760px) {
     .total-bar {

@@ -47,14 +47,34 @@ export const nodeStyles = css`
   .group-title:focus-visible {
     outline: 2px solid var(--_accent);
   }
+  /* Model text: a long word, listing or table wraps or scrolls inside, never widens the page. */
   .description {
     color: var(--_muted);
     font-size: 0.925rem;
+    overflow-wrap: anywhere;
   }
   .description p + p {
     margin-top: 0.4rem;
   }
-  .description a {
+  .description table {
+    display: block;
+    max-width: 100%;
+    overflow-x: auto;
+  }
+  .description pre {
+    white-space: pre-wrap;
+  }
+  .description img {
+    max-width: 100%;
+    height: auto;
+  }
+  /* Headings in a model text sit inside an option, below the headings of the widget. */
+  .description :is(h1, h2, h3, h4, h5, h6) {
+    font-size: 1em;
+    margin: 0.5rem 0 0.25rem;
+  }
+  /* A link whose address the sanitiser dropped is text. */
+  .description a[href] {
     color: var(--_accent);
   }
   .badge {
@@ -144,6 +164,12 @@ export const nodeStyles = css`
   .option-name {
     font-weight: 600;
   }
+  /* Names from the model break inside a long word rather than widen the page. */
+  .option-name,
+  .group-title,
+  .field-label {
+    overflow-wrap: anywhere;
+  }
   .price {
     color: var(--_muted);
     font-size: 0.9rem;
@@ -205,6 +231,14 @@ export const nodeStyles = css`
     top: 1.1rem;
     left: 1.1rem;
     z-index: 1;
+  }
+  /* Without a picture, the radio sits beside the name as in a list, not on top of it. */
+  .cards .option-label:not(:has(.option-image)) {
+    flex-direction: row;
+    align-items: center;
+  }
+  .cards .option-label:not(:has(.option-image)) input {
+    position: static;
   }
   .cards .option-image {
     aspect-ratio: 4 / 3;
