@@ -1,5 +1,3 @@
-import {isIP} from 'node:net';
-
 /** A token bucket: `burst` requests at once, refilled at `perMinute`. */
 export interface RateLimit {
   burst: number;
@@ -87,25 +85,4 @@ export class RateLimiter {
       this.#buckets.delete(key);
     }
   }
-}
-
-/**
- * The rate-limit key of an address: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64,
- * since one machine commonly holds a whole /64 and could otherwise rotate through it.
- */
-export function addressKey(address: string | undefined): string {
-  if (!address) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }

@@ -4,9 +4,9 @@ import {Fields, mediaType, readBodyText, readJson} from '../http/index.js';
 import type {Applications, IntegrationApplication} from './applications.js';
 import {OAuthError, RateLimitedError, TokenRequestError} from './auth-error.js';
 import type {AppEnv} from './principal.js';
+import {addressKey} from '../../src/server/address-key.js';
 import {
   RateLimiter,
-  addressKey,
   defaultTokenRateLimits,
   type RateDecision,
   type TokenRateLimits,

@@ -33,8 +33,9 @@ export class OriginPolicy {
 
 function normalize(origin: string): string {
   const normalized = typeof origin === 'string' ? originOf(origin) : undefined;
-  // A wildcard or an opaque origin would let any page mint tokens; refuse it loudly.
-  if (!normalized || normalized === 'null') {
+  // A wildcard or an opaque origin would let any page mint tokens; refuse it loudly. The URL
+  // parser takes `*` in a host (`https://*.shop.example`), which would then match no page.
+  if (!normalized || normalized === 'null' || normalized.includes('*')) {
     throw new TypeError(
       'token endpoint: every entry of `allowedOrigins` must be an origin like https://shop.example',
     );

@@ -1,6 +1,7 @@
 // The host backend's token endpoint: web-standard `Request -> Response`, so it runs in Node
 // (through ./node-adapter.ts), in Express, and in any fetch-style runtime. Never imported by
 // the browser entry points; scripts/check-bundle-secrets.mjs proves it.
+import {addressKey} from './address-key.js';
 import {OriginPolicy} from './origin-policy.js';
 import {RateLimiter, type RateLimit} from './rate-limiter.js';
 import {
@@ -232,7 +233,8 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
           });
         }
       }
-      const decision = limiter.take(key);
+      // An IPv6 caller is counted by its /64, whatever gave its address.
+      const decision = limiter.take(key && addressKey(key));
       if (!decision.allowed) {
         throw new TokenEndpointError(
           429,

@@ -100,8 +100,9 @@ export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false
       parse: (json) => {
         const token = field(json, 'access_token');
         const seconds = field(json, 'expires_in');
-        return isToken(token) && isLifetime(seconds)
-          ? {accessToken: token, lifetimeMs: seconds * 1000, scope: grantedScope(json)}
+        const scope = grantedScope(json);
+        return isToken(token) && isLifetime(seconds) && scope !== unreadable
+          ? {accessToken: token, lifetimeMs: seconds * 1000, scope}
           : undefined;
       },
     };
@@ -124,8 +125,9 @@ export function prepareUpstreamRequest(scheme: UpstreamScheme, allowHttp = false
         const token = field(json, 'accessToken');
         // Scheme 2 counts its lifetime in milliseconds (1800000 is 30 minutes).
         const ms = field(json, 'expiresIn');
-        return isToken(token) && isLifetime(ms)
-          ? {accessToken: token, lifetimeMs: ms, scope: grantedScope(json)}
+        const scope = grantedScope(json);
+        return isToken(token) && isLifetime(ms) && scope !== unreadable
+          ? {accessToken: token, lifetimeMs: ms, scope}
           : undefined;
       },
     };
@@ -307,9 +309,16 @@ const isToken = (value: unknown): value is string =>
 const isLifetime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
-const grantedScope = (json: unknown): string | undefined => {
+const unreadable = Symbol('unreadable scope');
+
+/**
+ * The scope the answer says it granted: `undefined` when it names none (OAuth: as asked).
+ * Anything else that is not text (a list, `null`, a number) is `unreadable`, and the answer is
+ * refused: reading it as "as asked" would hand a wider token to every page.
+ */
+const grantedScope = (json: unknown): string | undefined | typeof unreadable => {
   const scope = field(json, 'scope');
-  return typeof scope === 'string' ? scope : undefined;
+  return scope === undefined || typeof scope === 'string' ? scope : unreadable;
 };
 
 const describe = (error: unknown): string => {

@@ -161,6 +161,25 @@ test('rate limit: 429 rate_limited with Retry-After, per caller, refilled over t
   assert.equal((await as('a')).status, 200);
 });
 
+test('rate limit: an IPv6 caller is one caller across its /64, from any address source', async () => {
+  const endpoint = await serveEndpoint({
+    rateLimit: {burst: 2, perMinute: 1},
+    getClientKey: (request) => request.headers.get('x-client') ?? undefined,
+  });
+  const as = (client: string) => endpoint.request({headers: {'x-client': client}});
+  // Rotating through one /64, in any spelling, spends one bucket.
+  assert.equal((await as('2001:db8:1:2::1')).status, 200);
+  assert.equal((await as('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).status, 200);
+  assertError(await as('2001:db8:1:2:aaaa::99'), 429, 'rate_limited');
+  // The next /64 is another caller; an IPv4-mapped address is its IPv4 address.
+  assert.equal((await as('2001:db8:1:3::1')).status, 200);
+  assert.equal((await as('::ffff:192.0.2.7')).status, 200);
+  assert.equal((await as('192.0.2.7')).status, 200);
+  assertError(await as('192.0.2.7'), 429, 'rate_limited');
+  // A key that is no address is the host's own: kept as it is.
+  assert.equal((await as('user:2001')).status, 200);
+});
+
 test('the Node adapter hands the socket address over as the default rate-limit key', async () => {
   const endpoint = await serveEndpoint({rateLimit: {burst: 1, perMinute: 1}});
   assert.equal((await endpoint.request()).status, 200);

@@ -24,7 +24,8 @@ export type UpstreamMode =
   | 'hang'
   | 'redirect'
   | 'invalid-scope'
-  | 'wide-scope';
+  | 'wide-scope'
+  | 'scope-list';
 
 export interface UpstreamCall {
   path: string;
@@ -123,6 +124,14 @@ export class FakeUpstream {
           scheme2
             ? {accessToken: `token-${n}`, expiresIn: 1_800_000, scope: 'Service.Api'}
             : {access_token: `token-${n}`, expires_in: 3600, scope: 'Service.Api'},
+        );
+      case 'scope-list':
+        // A grant written as a list instead of OAuth's space-separated text.
+        return json(
+          200,
+          scheme2
+            ? {accessToken: `token-${n}`, expiresIn: 1_800_000, scope: ['Service.Api']}
+            : {access_token: `token-${n}`, expires_in: 3600, scope: ['Service.Api']},
         );
       case 'redirect':
         res.writeHead(307, {location: `${this.url}/elsewhere`});

@@ -143,6 +143,21 @@ test('a token granted with more than the scope asked for is not handed out', asy
   upstream.mode = 'ok';
 });
 
+test('a scope that is not text is refused, never read as the scope asked for', async () => {
+  upstream.mode = 'scope-list';
+  for (const scheme of schemes(upstream.url)) {
+    const endpoint = await serveEndpoint({...base, ...scheme});
+    const answer = await endpoint.request();
+    assert.equal(answer.status, 502, scheme.scheme);
+    assert.equal(answer.json().code, 'upstream_invalid_response');
+    assert.ok(
+      !answer.text.includes('token-'),
+      'the token of the unreadable grant never reaches the page',
+    );
+  }
+  upstream.mode = 'ok';
+});
+
 test('an answer without a scope is taken as the scope asked for (OAuth)', async () => {
   upstream.mode = 'ok';
   const endpoint = await serveEndpoint({...base, ...schemes(upstream.url)[0]});

@@ -183,6 +183,9 @@ test('a misconfiguration fails at creation, naming the option but never its valu
     [{clientId: undefined}, /clientId/],
     [{allowedOrigins: []}, /allowedOrigins/],
     [{allowedOrigins: ['*']}, /allowedOrigins/],
+    // The URL parser takes these; they would match no page.
+    [{allowedOrigins: ['https://*.shop.example']}, /allowedOrigins/],
+    [{allowedOrigins: ['http://*:8080']}, /allowedOrigins/],
     [{rateLimit: {burst: 0}}, /rateLimit\.burst/],
     [{upstreamTimeoutMs: 0}, /upstreamTimeoutMs/],
     [{renewBeforeExpirySeconds: -1}, /renewBeforeExpirySeconds/],

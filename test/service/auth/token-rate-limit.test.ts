@@ -155,5 +155,11 @@ describe('address keys', () => {
     assert.equal(addressKey('2001:db8::1'), '2001:db8:0:0::/64');
     assert.equal(addressKey('::1'), '0:0:0:0::/64');
     assert.equal(addressKey(undefined), 'unknown');
+    // An embedded IPv4 tail, a zone, and what is not an IPv6 address at all.
+    assert.equal(addressKey('64:ff9b::192.0.2.1'), '64:ff9b:0:0::/64');
+    assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(addressKey('user:2001'), 'user:2001');
+    assert.equal(addressKey('1:2:3'), '1:2:3');
+    assert.equal(addressKey('1::2::3'), '1::2::3');
   });
 });
