@@ -1,3 +1,4 @@
+import {readCapped} from './read-capped.js';
 import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
 
 /** Scheme 1 of the service: an OpenID client integration, `POST {authUrl}/connect/token`. */
@@ -148,6 +149,7 @@ export async function requestUpstreamToken(
 ): Promise<UpstreamToken> {
   let response: Response;
   let text: string;
+  let size: string;
   try {
     response = await options.fetch(request.url, {
       ...request.init(),
@@ -157,8 +159,12 @@ export async function requestUpstreamToken(
     });
     // A 400 is read too: OAuth names a refused scope there (`invalid_scope`).
     const readable = response.ok || response.status === 400;
-    text = readable ? await response.text() : '';
+    // Read no further than a token answer can be: a server that streams more is refused below
+    // (a body over the cap reads as empty, which is no token and no scope refusal).
+    const bytes = readable ? await readCapped(response, maxBodyLength) : undefined;
     if (!readable) await response.body?.cancel();
+    text = bytes ? new TextDecoder().decode(bytes) : '';
+    size = bytes ? `${bytes.byteLength} bytes` : `more than ${maxBodyLength} bytes`;
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     throw new TokenEndpointError(
@@ -199,19 +205,17 @@ export async function requestUpstreamToken(
     );
   }
   let token: UpstreamToken | undefined;
-  if (text.length <= maxBodyLength) {
-    try {
-      token = request.parse(JSON.parse(text));
-    } catch {
-      token = undefined;
-    }
+  try {
+    token = request.parse(JSON.parse(text));
+  } catch {
+    token = undefined;
   }
   if (!token) {
     throw new TokenEndpointError(
       502,
       TokenEndpointErrorCode.upstreamInvalidResponse,
       'The authorization server answered without a usable token',
-      {detail: `${request.label} answered 200 with ${text.length} bytes that are not a token`},
+      {detail: `${request.label} answered 200 with ${size} that are not a token`},
     );
   }
   const wider = token.scope === undefined ? [] : beyond(token.scope, request.scope);
@@ -236,7 +240,6 @@ function beyond(granted: string, requested: string): string[] {
 
 /** Whether an error answer is OAuth's `invalid_scope` (scheme 1) or the service's code (scheme 2). */
 function refusesScope(text: string): boolean {
-  if (text.length > maxBodyLength) return false;
   try {
     const json: unknown = JSON.parse(text);
     return field(json, 'error') === 'invalid_scope' || field(json, 'code') === 'invalid_scope';

@@ -25,7 +25,8 @@ export type UpstreamMode =
   | 'redirect'
   | 'invalid-scope'
   | 'wide-scope'
-  | 'scope-list';
+  | 'scope-list'
+  | 'endless';
 
 export interface UpstreamCall {
   path: string;
@@ -133,6 +134,16 @@ export class FakeUpstream {
             ? {accessToken: `token-${n}`, expiresIn: 1_800_000, scope: ['Service.Api']}
             : {access_token: `token-${n}`, expires_in: 3600, scope: ['Service.Api']},
         );
+      case 'endless': {
+        // A 200 whose body never ends: the endpoint must stop reading at its cap.
+        res.writeHead(200, {'content-type': 'application/json'});
+        const chunk = `[${'0,'.repeat(8192)}`;
+        const more = () => {
+          if (!res.destroyed && res.write(chunk)) setImmediate(more);
+          else if (!res.destroyed) res.once('drain', more);
+        };
+        return more();
+      }
       case 'redirect':
         res.writeHead(307, {location: `${this.url}/elsewhere`});
         return res.end();

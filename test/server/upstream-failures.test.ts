@@ -57,6 +57,8 @@ const cases: Array<[UpstreamMode, string]> = [
   ['redirect', 'upstream_rejected'],
   ['garbage', 'upstream_invalid_response'],
   ['incomplete', 'upstream_invalid_response'],
+  // Refused once the body passes what a token answer can be, not read until the timeout.
+  ['endless', 'upstream_invalid_response'],
 ];
 
 for (const [mode, code] of cases) {
