@@ -232,12 +232,12 @@ export const nodeStyles = css`
     left: 1.1rem;
     z-index: 1;
   }
-  /* Without a picture, the radio sits beside the name as in a list, not on top of it. */
-  .cards .option-label:not(:has(.option-image)) {
+  /* Without a picture (or one that failed), the radio sits beside the name, not on top of it. */
+  .cards .option-label:not(:has(.option-image:not([hidden]))) {
     flex-direction: row;
     align-items: center;
   }
-  .cards .option-label:not(:has(.option-image)) input {
+  .cards .option-label:not(:has(.option-image:not([hidden]))) input {
     position: static;
   }
   .cards .option-image {

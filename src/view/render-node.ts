@@ -25,6 +25,11 @@ function missingNote(missing: boolean, id: string, s: Strings) {
     : nothing;
 }
 
+// A card picture that fails to load is left out, as if the model had none, rather than shown
+// as the browser's broken-image box; it comes back when a later address loads.
+const pictureFailed = (e: Event) => ((e.target as HTMLImageElement).hidden = true);
+const pictureLoaded = (e: Event) => ((e.target as HTMLImageElement).hidden = false);
+
 function description(id: string, htmlText: string | null) {
   return htmlText
     ? html`<div class="description" id=${descId(id)}>${richText(htmlText)}</div>`
@@ -184,7 +189,14 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
       />
       ${
         choice.control === 'cards' && o.imageUrl
-          ? html`<img class="option-image" part="image" src=${o.imageUrl} alt="" />`
+          ? html`<img
+              class="option-image"
+              part="image"
+              src=${o.imageUrl}
+              alt=""
+              @error=${pictureFailed}
+              @load=${pictureLoaded}
+            />`
           : nothing
       }
       <span class="option-text">

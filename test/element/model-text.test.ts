@@ -5,7 +5,7 @@ import {expect} from '@open-wc/testing';
 import {setViewport} from '@web/test-runner-commands';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {injectFaults, request, type FaultProxy} from '../helpers/browser/faults.js';
-import {$, $$, readyConfigurator, until} from '../helpers/browser/service.js';
+import {$, $$, readyConfigurator, serviceUrl, until} from '../helpers/browser/service.js';
 
 type Node = Record<string, unknown> & {features?: Node[]};
 
@@ -84,6 +84,31 @@ describe('cards without a picture', () => {
       }
     });
     expect(cards).to.be.greaterThan(0);
+  });
+});
+
+describe('card pictures that fail to load', () => {
+  it('are left out, with the radio beside the name', async () => {
+    await setViewport({width: 1280, height: 900});
+    let n = 0;
+    faults.on(
+      request('GET', '/api/3/configurator/new/'),
+      everyNode((node) => {
+        if (node.imageUrl) node.imageUrl = `${serviceUrl}/images/missing-${n++}.png`;
+      }),
+    );
+    const el = await readyConfigurator('E-Bike');
+    const images = () => $$<HTMLImageElement>(el, '.cards .option-image');
+    expect(images().length).to.be.greaterThan(0);
+    await until(el, () => images().every((image) => image.hidden), 'every failed picture hidden');
+    for (const label of $$(el, '.cards .option-label')) {
+      const radio = label.querySelector('input')!.getBoundingClientRect();
+      const name = label.querySelector('.option-name')!.getBoundingClientRect();
+      expect(
+        radio.right <= name.left || radio.bottom <= name.top,
+        label.textContent ?? '',
+      ).to.equal(true);
+    }
   });
 });
 
