@@ -8,7 +8,7 @@ export const de = {
   stepOf: (step, total) => `Schritt ${step} von ${total}`,
   stepIncomplete: 'Angaben fehlen',
   previous: 'Zurück',
-  next: 'Weiter',
+  nextStep: (title) => `Weiter: ${title}`,
   review: 'Prüfen und Angebot anfordern',
   required: 'Pflichtangabe',
   missingAnswer: 'Bitte treffen Sie hier eine Auswahl.',

@@ -9,7 +9,7 @@ export const en = {
   stepOf: (step, total) => `Step ${step} of ${total}`,
   stepIncomplete: 'choices missing',
   previous: 'Previous',
-  next: 'Next',
+  nextStep: (title) => `Next: ${title}`,
   review: 'Review and request a quote',
   required: 'Required',
   missingAnswer: 'Please make a choice here.',

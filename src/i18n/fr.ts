@@ -8,7 +8,7 @@ export const fr = {
   stepOf: (step, total) => `Étape ${step} sur ${total}`,
   stepIncomplete: 'choix manquants',
   previous: 'Précédent',
-  next: 'Suivant',
+  nextStep: (title) => `Suivant : ${title}`,
   review: 'Vérifier et demander un devis',
   required: 'Obligatoire',
   missingAnswer: 'Veuillez faire un choix ici.',

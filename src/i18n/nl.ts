@@ -8,7 +8,7 @@ export const nl = {
   stepOf: (step, total) => `Stap ${step} van ${total}`,
   stepIncomplete: 'keuzes ontbreken',
   previous: 'Vorige',
-  next: 'Volgende',
+  nextStep: (title) => `Volgende: ${title}`,
   review: 'Controleren en offerte aanvragen',
   required: 'Verplicht',
   missingAnswer: 'Maak hier een keuze.',

@@ -13,7 +13,8 @@ export interface Strings {
   stepOf: (step: number, total: number) => string;
   stepIncomplete: string;
   previous: string;
-  next: string;
+  /** The button to the next step, with its title: French puts a space before the colon. */
+  nextStep: (title: string) => string;
   review: string;
   required: string;
   missingAnswer: string;

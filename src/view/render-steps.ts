@@ -121,7 +121,7 @@ export function renderSteps(
               data-action="next"
               @click=${() => on.goToStep(next.id, false)}
             >
-              ${s.next}: ${next.title} →
+              ${s.nextStep(next.title)} →
             </button>`
           : html`<button
               type="button"

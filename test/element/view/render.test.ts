@@ -1,6 +1,7 @@
 import {expect} from '@open-wc/testing';
 import {html, render} from 'lit';
 import {en} from '../../../src/i18n/en.js';
+import {fr} from '../../../src/i18n/fr.js';
 import {nl} from '../../../src/i18n/nl.js';
 import {describeConflict, renderConflictDialog} from '../../../src/view/render-conflict-dialog.js';
 import {renderQuoteForm, type QuoteFormState} from '../../../src/view/render-quote-form.js';
@@ -49,6 +50,18 @@ describe('view functions', () => {
     expect(host.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(
       'tab-step-frame',
     );
+  });
+
+  it('names the next step as each language punctuates it', () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const next = (strings: typeof en) =>
+      mount(renderSteps(view.steps, 'step-frame', strings, handlers() as never))
+        .querySelector('[data-action="next"]')!
+        .textContent!.replace(/\s+/g, ' ')
+        .trim();
+    const title = view.steps[1]!.title;
+    expect(next(en)).to.equal(`Next: ${title} →`);
+    expect(next(fr)).to.equal(`Suivant : ${title} →`);
   });
 
   it('renders cards as radios and calls select on change', () => {
