@@ -343,8 +343,12 @@ export class SessionController implements ReactiveController {
       }
     };
     const onChange = (e: Event) => {
-      const {configuration, changes, source} = e as SessionChangeEvent;
+      const {configuration, changes} = e as SessionChangeEvent;
       if (changes.length === 0) return;
+      // An undo reopens a copy (the session calls that an `api` change); it is the change of
+      // whoever asked for the undo: the shopper's button or the page.
+      const history = this.history;
+      const source = history?.undoing ? history.undoSource : (e as SessionChangeEvent).source;
       this.#afterRender(
         session,
         () =>

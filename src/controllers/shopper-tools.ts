@@ -45,7 +45,7 @@ export class ShopperTools {
   }
 
   async undo(): Promise<void> {
-    await this.history.undo().catch(() => {});
+    await this.history.undo('user').catch(() => {});
     this.#options.announce(this.#options.strings().undo);
   }
 

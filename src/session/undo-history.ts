@@ -47,6 +47,8 @@ export class UndoHistory {
   /** The last change was the shopper's: copy its state now, so its undo costs no wait later. */
   #copyAfterChange = false;
   #undoing = false;
+  /** Who asked for the undo under way: the shopper's button, or the page. */
+  #undoSource: 'user' | 'api' = 'api';
   /** Bumped whenever the history is dropped or rewound: a copy answering later is not kept. */
   #generation = 0;
 
@@ -80,13 +82,19 @@ export class UndoHistory {
     return this.#undoing;
   }
 
+  /** While `undoing`, who asked for it (`undo(source)`): the change it makes is theirs. */
+  get undoSource(): 'user' | 'api' {
+    return this.#undoSource;
+  }
+
   /**
    * Takes back the last applied change, exactly: reopens the frozen copy of the state before
    * it, so every value the service changed along with it (conflict resolutions, rules) is as it
    * was. The session id changes to that copy's; inputs not yet sent are dropped. Resolves with
-   * the current configuration when there is nothing to undo.
+   * the current configuration when there is nothing to undo. `source` says who asked: the
+   * shopper's own undo button is `'user'`.
    */
-  async undo(): Promise<Configuration | null> {
+  async undo(source: 'user' | 'api' = 'api'): Promise<Configuration | null> {
     const back = this.#copies.length - (this.#copied ? 2 : 1);
     if (back < 0) return this.session.snapshot.configuration;
     const id = this.#copies[back]!;
@@ -96,6 +104,7 @@ export class UndoHistory {
     this.#copyAfterChange = false;
     this.#generation++;
     this.#undoing = true;
+    this.#undoSource = source;
     try {
       return await this.session.open(id);
     } finally {

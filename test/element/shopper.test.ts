@@ -273,7 +273,8 @@ describe('undo and start over', () => {
     await until(el, () => button().getAttribute('aria-disabled') === 'false', 'undo to be offered');
     const changed = nextEvent(el, 'configurator-change');
     button().click();
-    await changed;
+    // The shopper's own undo is the shopper's change.
+    expect((await changed).detail.source).to.equal('user');
     await settled(el);
   }
 
@@ -313,9 +314,17 @@ describe('undo and start over', () => {
     expect(state(el)).to.deep.equal(s0);
     // The same product all along: no new start is announced.
     expect(readies).to.equal(0);
-    // A change after an undo is undoable again.
+    // A change after an undo is undoable again; the page's own undo is the page's change.
     await el.session!.select(id('White'), true);
-    await clickUndo(el);
+    await until(
+      el,
+      () => $(el, '[data-action="undo"]').getAttribute('aria-disabled') === 'false',
+      'undo to be offered',
+    );
+    const changed = nextEvent(el, 'configurator-change');
+    await el.undo();
+    expect((await changed).detail.source).to.equal('api');
+    await settled(el);
     expect(state(el).values).to.deep.equal(s0.values);
     await expect(el).to.be.accessible();
   });
