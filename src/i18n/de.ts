@@ -37,6 +37,9 @@ export const de = {
   requestQuote: 'Angebot anfordern',
   conflictTitle: 'Diese Auswahl ändert andere Optionen',
   conflictIntro: (name) => `Für „${name}“ sind diese Änderungen nötig:`,
+  conflictIntroValue: (name, value) =>
+    `Um „${name}“ auf ${value} zu setzen, sind diese Änderungen nötig:`,
+  conflictIntroRemove: (name) => `Um „${name}“ zu entfernen, sind diese Änderungen nötig:`,
   conflictAdd: (path) => `${path} hinzufügen`,
   conflictRemove: (path) => `${path} entfernen`,
   conflictSwitch: (path, to) => `${path} auf ${to} umstellen`,

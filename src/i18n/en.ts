@@ -37,6 +37,9 @@ export const en = {
   requestQuote: 'Request a quote',
   conflictTitle: 'This choice changes other options',
   conflictIntro: (name) => `To choose “${name}”, the configuration needs these changes:`,
+  conflictIntroValue: (name, value) =>
+    `To set “${name}” to ${value}, the configuration needs these changes:`,
+  conflictIntroRemove: (name) => `To remove “${name}”, the configuration needs these changes:`,
   conflictAdd: (path) => `Add ${path}`,
   conflictRemove: (path) => `Remove ${path}`,
   conflictSwitch: (path, to) => `Switch ${path} to ${to}`,

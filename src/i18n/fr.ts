@@ -37,6 +37,9 @@ export const fr = {
   requestQuote: 'Demander un devis',
   conflictTitle: 'Ce choix modifie d’autres options',
   conflictIntro: (name) => `Pour choisir « ${name} », la configuration doit changer ainsi :`,
+  conflictIntroValue: (name, value) =>
+    `Pour régler « ${name} » sur ${value}, la configuration doit changer ainsi :`,
+  conflictIntroRemove: (name) => `Pour retirer « ${name} », la configuration doit changer ainsi :`,
   conflictAdd: (path) => `Ajouter ${path}`,
   conflictRemove: (path) => `Retirer ${path}`,
   conflictSwitch: (path, to) => `Passer ${path} à ${to}`,

@@ -37,6 +37,9 @@ export const nl = {
   requestQuote: 'Offerte aanvragen',
   conflictTitle: 'Deze keuze verandert andere opties',
   conflictIntro: (name) => `Om “${name}” te kiezen, zijn deze wijzigingen nodig:`,
+  conflictIntroValue: (name, value) =>
+    `Om “${name}” op ${value} te zetten, zijn deze wijzigingen nodig:`,
+  conflictIntroRemove: (name) => `Om “${name}” weg te halen, zijn deze wijzigingen nodig:`,
   conflictAdd: (path) => `${path} toevoegen`,
   conflictRemove: (path) => `${path} verwijderen`,
   conflictSwitch: (path, to) => `${path} wijzigen in ${to}`,

@@ -45,6 +45,9 @@ export interface Strings {
   requestQuote: string;
   conflictTitle: string;
   conflictIntro: (name: string) => string;
+  /** The dialog's first line for a number the shopper set, and for an option switched off. */
+  conflictIntroValue: (name: string, value: string) => string;
+  conflictIntroRemove: (name: string) => string;
   conflictAdd: (path: string) => string;
   conflictRemove: (path: string) => string;
   conflictSwitch: (path: string, to: string) => string;

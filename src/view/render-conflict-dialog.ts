@@ -41,6 +41,19 @@ export function describeConflict(c: Conflict, s: Strings, lang: string): string 
   }
 }
 
+/** What the shopper asked for, as the dialog's first line: a choice, a number or a removal. */
+function conflictIntro(
+  requirement: Requirement,
+  name: string,
+  lang: string,
+  s: Strings,
+): string {
+  if (!requirement.isSelection) {
+    return s.conflictIntroValue(name, formatNumber(requirement.value, lang));
+  }
+  return requirement.value === 0 ? s.conflictIntroRemove(name) : s.conflictIntro(name);
+}
+
 /** Keeps Tab and Shift+Tab cycling through the dialog's buttons instead of leaving it. */
 function trapFocus(e: KeyboardEvent) {
   if (e.key !== 'Tab') return;
@@ -86,7 +99,7 @@ export function renderConflictDialog(
     ${
       conflict
         ? html`<h2 id="conflict-title" class="dialog-title">${s.conflictTitle}</h2>
-            <p id="conflict-intro">${s.conflictIntro(name)}</p>
+            <p id="conflict-intro">${conflictIntro(conflict.requirement, name, lang, s)}</p>
             <ul class="conflict-list">
               ${conflict.conflicts.map(
                 (c) =>

@@ -312,6 +312,30 @@ describe('view functions', () => {
       ),
     );
     expect(host.querySelector('dialog')!.textContent).to.contain('To choose “Red”');
+    // A number the shopper set, and an option switched off, are said as such.
+    const intro = (
+      requirement: {featureModelNodeId: string; value: number; isSelection: boolean},
+      strings: typeof en,
+      lang: string,
+    ) =>
+      mount(
+        renderConflictDialog(
+          {requirement, conflicts: [{...base, type: 0, featurePath: ['Headrest']}]},
+          new Map([['width', 'Width']]),
+          lang,
+          strings,
+          {resolveConflict: noop},
+        ),
+      ).querySelector('#conflict-intro')!.textContent;
+    expect(
+      intro({featureModelNodeId: 'width', value: 1500.5, isSelection: false}, en, 'en'),
+    ).to.equal('To set “Width” to 1,500.5, the configuration needs these changes:');
+    expect(
+      intro({featureModelNodeId: 'width', value: 1500.5, isSelection: false}, fr, 'fr'),
+    ).to.contain('Pour régler « Width » sur 1');
+    expect(intro({featureModelNodeId: 'width', value: 0, isSelection: true}, nl, 'nl')).to.equal(
+      'Om “Width” weg te halen, zijn deze wijzigingen nodig:',
+    );
     expect(host.querySelectorAll('li')).to.have.length(1);
   });
 
