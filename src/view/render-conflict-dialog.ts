@@ -42,12 +42,7 @@ export function describeConflict(c: Conflict, s: Strings, lang: string): string 
 }
 
 /** What the shopper asked for, as the dialog's first line: a choice, a number or a removal. */
-function conflictIntro(
-  requirement: Requirement,
-  name: string,
-  lang: string,
-  s: Strings,
-): string {
+function conflictIntro(requirement: Requirement, name: string, lang: string, s: Strings): string {
   if (!requirement.isSelection) {
     return s.conflictIntroValue(name, formatNumber(requirement.value, lang));
   }
