@@ -197,6 +197,14 @@ export const migrations: readonly Migration[] = [
       db.exec(propertyIndex('tokens', 'expiresAt'));
     },
   },
+  {
+    version: 6,
+    description:
+      'webhook deliveries by their last change, so pruning reads only the old ones (docs/decisions/0079)',
+    up(db) {
+      db.exec(propertyIndex('webhookdeliveries', 'updatedAt'));
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -57,6 +57,9 @@ export interface DispatcherOptions extends BackoffOptions {
  * re-read from the store before an attempt, and dropped from the index when it is gone or no
  * longer pending. Finished deliveries are pruned after `retentionMs`.
  */
+/** Deliveries read per batch of a prune. */
+const pruneBatchSize = 500;
+
 export class WebhookDispatcher {
   readonly #store: Store;
   readonly #maxAttempts: number;
@@ -132,15 +135,21 @@ export class WebhookDispatcher {
    */
   prune(at: number = this.#now()): number {
     const cutoff = at - this.#retentionMs;
+    const deliveries = this.#deliveries;
+    // Oldest change first, by the store's index: only the deliveries past the retention are
+    // read (and one batch more), not the whole history. Pending ones stay and are stepped over.
     return this.#store.transaction(() => {
       let pruned = 0;
-      for (const delivery of this.#deliveries.list()) {
-        if (delivery.status === DeliveryStatus.pending) continue;
-        if (Date.parse(delivery.updatedAt) < cutoff && this.#deliveries.delete(delivery.id)) {
-          pruned++;
+      let kept = 0;
+      for (;;) {
+        const oldest = deliveries.find({orderBy: 'updatedAt', skip: kept, limit: pruneBatchSize});
+        for (const delivery of oldest) {
+          if (!(Date.parse(delivery.updatedAt) < cutoff)) return pruned;
+          if (delivery.status === DeliveryStatus.pending) kept++;
+          else if (deliveries.delete(delivery.id)) pruned++;
         }
+        if (oldest.length < pruneBatchSize) return pruned;
       }
-      return pruned;
     });
   }
 

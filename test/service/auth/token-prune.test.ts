@@ -3,48 +3,19 @@ import {describe, test} from 'node:test';
 import Database from 'better-sqlite3';
 import {Tokens, type TokenRecord} from '../../../service/auth/index.js';
 import {pruneBatchSize} from '../../../service/auth/tokens.js';
-import {migrate, MemoryStore, type Collection, type Store} from '../../../service/store/index.js';
+import {migrate, MemoryStore} from '../../../service/store/index.js';
 import {findStatement} from '../../../service/store/record-statements.js';
+import {countingStore} from '../../helpers/node/counting-store.js';
 
 const principal = {clientId: 'demo-client', userId: 'user-1'};
 const scopes = ['Service.Configurator'] as const;
 const day = 24 * 60 * 60 * 1000;
 
-/** The store, with a count of the token records its reads hand out. */
-function countingStore(store: Store) {
-  const counted = {read: 0};
-  const count = <T>(records: T[]) => ((counted.read += records.length), records);
-  const wrap = <T extends {id: string}>(collection: Collection<T>): Collection<T> => ({
-    get: (id) => {
-      const record = collection.get(id);
-      if (record) counted.read++;
-      return record;
-    },
-    list: () => count(collection.list()),
-    find: (query) => count(collection.find(query)),
-    put: (value) => collection.put(value),
-    delete: (id) => collection.delete(id),
-  });
-  const wrapped: Store = {
-    collection: <T extends {id: string}>(name: string) =>
-      name === 'tokens' ? wrap(store.collection<T>(name)) : store.collection<T>(name),
-    transaction: (work) => store.transaction(work),
-    nextValue: (sequence) => store.nextValue(sequence),
-    durability: () => store.durability(),
-    get undone() {
-      return store.undone;
-    },
-    writes: (collection) => store.writes(collection),
-    close: () => store.close(),
-  };
-  return {store: wrapped, counted};
-}
-
 describe('dropping dead tokens', () => {
   test('reads the oldest tokens by their expiry, never the whole collection', () => {
     let clock = Date.parse('2026-01-01T00:00:00Z');
     const memory = new MemoryStore();
-    const {store, counted} = countingStore(memory);
+    const {store, counted} = countingStore(memory, 'tokens');
     const tokens = new Tokens(store, () => clock);
     const dead = Array.from({length: 1500}, () =>
       tokens.issue(principal, scopes, 'client_credentials', 60_000),
