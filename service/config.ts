@@ -38,9 +38,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     clientId: env.CLIENT_ID || demoApplication.clientId,
     clientSecret: env.CLIENT_SECRET || demoApplication.secret,
     // Unset means the service's own pages only: a page elsewhere must be named on purpose.
-    allowedOrigins: env.ALLOWED_ORIGINS?.trim() ? parseAllowedOrigins(env.ALLOWED_ORIGINS) : [],
+    allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
     webhooksAllowPrivateTargets: flag(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS'),
   };
+}
+
+/** `ALLOWED_ORIGINS`: unset means the service's own pages only. */
+function allowedOrigins(value: string | undefined): AllowedOrigins {
+  if (!value?.trim()) return [];
+  try {
+    return parseAllowedOrigins(value);
+  } catch (error) {
+    throw new ConfigError(`ALLOWED_ORIGINS: ${(error as Error).message}`);
+  }
 }
 
 /** A yes/no setting: `1`/`true`/`yes` or `0`/`false`/`no`/empty, in any case; anything else fails. */

@@ -97,9 +97,41 @@ export function corsPolicy(allowed: AllowedOrigins = '*'): CorsPolicy {
 
 /** Parses `ALLOWED_ORIGINS`: a comma list of origins, or empty / `*` for any origin. */
 export function parseAllowedOrigins(value: string | undefined): AllowedOrigins {
-  const origins = (value ?? '')
+  const entries = (value ?? '')
     .split(',')
-    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .map((entry) => entry.trim())
     .filter(Boolean);
-  return origins.length === 0 || origins.includes('*') ? '*' : origins;
+  if (entries.length === 0 || entries.includes('*')) return '*';
+  return entries.map(originOf);
+}
+
+/**
+ * An entry of `ALLOWED_ORIGINS` as the browser writes the page's `Origin` (lower-case host, no
+ * default port), or a `TypeError` naming it: an entry that could never equal an `Origin`
+ * (`localhost:3000`, a path, a wildcard host) would refuse its pages without a word.
+ */
+function originOf(entry: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  const origin =
+    url &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password &&
+    !url.hostname.includes('*')
+      ? url.origin
+      : undefined;
+  if (!origin) {
+    throw new TypeError(
+      `"${entry}" is not an origin: write the scheme, host and port of the page, like https://shop.example or http://localhost:3000, without a path`,
+    );
+  }
+  return origin;
 }

@@ -124,4 +124,30 @@ test('ALLOWED_ORIGINS parses into a list or any origin', () => {
     'https://a.example',
     'http://localhost:3000',
   ]);
+  // Written as the browser writes an Origin: lower-case host, no default port.
+  assert.deepEqual(parseAllowedOrigins('http://LOCALHOST:3000,https://a.example:443'), [
+    'http://localhost:3000',
+    'https://a.example',
+  ]);
+});
+
+test('an ALLOWED_ORIGINS entry that could never match a page stops the start, naming it', async () => {
+  const {ConfigError, readConfig} = await import('../../../service/config.js');
+  for (const entry of [
+    'localhost:3000',
+    'http://localhost:3003/shop',
+    'https://*.shop.example',
+    'ftp://files.example',
+    'https://user@shop.example',
+    'https://shop.example/?a=1',
+  ]) {
+    assert.throws(
+      () => readConfig({ALLOWED_ORIGINS: `https://fine.example, ${entry}`}),
+      (error: Error) =>
+        error instanceof ConfigError &&
+        error.message.startsWith('ALLOWED_ORIGINS: ') &&
+        error.message.includes(`"${entry}"`),
+      entry,
+    );
+  }
 });
