@@ -17,7 +17,8 @@ export function errorView(
     title: s.errorTitle,
     message: blocking ? s.errorLoad : snapshot.canRetry ? s.errorApply : s.errorRefused,
     reason: errorText(error, s),
-    canRetry: blocking || snapshot.canRetry,
+    // Only the page's developer can let a refused page in: no button that cannot help.
+    canRetry: error.code !== ErrorCode.originNotAllowed && (blocking || snapshot.canRetry),
     note:
       blocking && snapshot.status === 'loading'
         ? s.loading
@@ -38,8 +39,7 @@ export function blockingErrorView(
   target: {model: string; configuration: string; startModel(): void},
 ): ErrorView {
   const view = errorView(snapshot, error, s, true);
-  // Only the page's developer can let this page in: no button to press.
-  if (error.code === ErrorCode.originNotAllowed) return {...view, canRetry: false, action: null};
+  if (error.code === ErrorCode.originNotAllowed) return {...view, action: null};
   if (error.code !== ErrorCode.sessionNotFound || !target.configuration) return view;
   return {
     ...view,

@@ -144,6 +144,23 @@ describe('malformed JSON in answer to an update', () => {
   });
 });
 
+describe('a service that refuses the page after it loaded', () => {
+  it('says the page is not set up, keeps the choice, and offers no retry that cannot help', async () => {
+    const el = await readyConfigurator();
+    faults.on(update, {
+      status: 403,
+      body: {code: 'origin_not_allowed', message: 'This origin may not call the API'},
+    });
+    const error = nextEvent(el, 'configurator-error');
+    optionInput(el, 'Graphite').click();
+    expect(await error).to.include({code: 'origin_not_allowed', retryable: false});
+    await el.updateComplete;
+    expect(banner(el)!.textContent).to.contain('not set up');
+    expect(el.shadowRoot!.querySelector('[data-action="retry"]')).to.equal(null);
+    expect(el.session!.snapshot.pending.size).to.equal(1);
+  });
+});
+
 describe('a token endpoint that never answers', () => {
   it('times out instead of a skeleton forever, and Retry gets a token', async () => {
     const endpoint = `${location.origin}/faults/token-endpoint-${Date.now()}`;
