@@ -432,11 +432,19 @@ export class SessionController implements ReactiveController {
       : config.apiUrl;
     if (this.#warned.has(party)) return;
     this.#warned.add(party);
-    const where = byTokenEndpoint ? `the token endpoint ${party}` : `the service at ${party}`;
+    // Name the list of the party that refused: the other one may already allow the page.
+    const [where, list] = byTokenEndpoint
+      ? [
+          `the token endpoint ${party}`,
+          "the token endpoint helper's `allowedOrigins` (ALLOWED_ORIGINS for the reference service's demo endpoint)",
+        ]
+      : [
+          `the service at ${party}`,
+          "the service's allowed origins (ALLOWED_ORIGINS of the reference service)",
+        ];
     console.warn(
       `<product-configurator> origin_not_allowed: ${where} refused pages from ${location.origin}. ` +
-        "Add this origin to its allowed origins: the token endpoint helper's `allowedOrigins`, " +
-        'or ALLOWED_ORIGINS of the reference service.',
+        `Add this origin to ${list}.`,
     );
   }
 

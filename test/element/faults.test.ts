@@ -152,8 +152,17 @@ describe('a service that refuses the page after it loaded', () => {
       body: {code: 'origin_not_allowed', message: 'This origin may not call the API'},
     });
     const error = nextEvent(el, 'configurator-error');
-    optionInput(el, 'Graphite').click();
-    expect(await error).to.include({code: 'origin_not_allowed', retryable: false});
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...parts: unknown[]) => warnings.push(parts.join(' '));
+    try {
+      optionInput(el, 'Graphite').click();
+      expect(await error).to.include({code: 'origin_not_allowed', retryable: false});
+    } finally {
+      console.warn = warn;
+    }
+    // The service refused: its list is the one to fix, not the token endpoint's.
+    expect(warnings.join('\n')).to.contain("Add this origin to the service's allowed origins");
     await el.updateComplete;
     expect(banner(el)!.textContent).to.contain('not set up');
     expect(el.shadowRoot!.querySelector('[data-action="retry"]')).to.equal(null);

@@ -195,6 +195,9 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
       const explained = warnings.filter((w) => w.includes('origin_not_allowed'));
       assert.equal(explained.length, 1);
       assert.match(explained[0]!, /ALLOWED_ORIGINS/);
+      // The token endpoint refused: its list is named, not the service's.
+      assert.match(explained[0]!, /the token endpoint .* refused/);
+      assert.doesNotMatch(explained[0]!, /the service's allowed origins/);
       assert.ok(explained[0]!.includes(stranger.origin));
       // No retry button: trying again cannot help.
       assert.equal(
