@@ -142,12 +142,13 @@ export class QuoteController {
     }
     if ((session.snapshot.configuration?.unansweredMandatories ?? []).length > 0) return;
     const customer = this.#rules.customer(form, {languageIso: lang});
-    const submit = new ConfiguratorQuoteSubmitEvent(session.id ?? '', customer);
+    const quantity = this.#rules.quantity(this.quantity) ?? 1;
+    const submit = new ConfiguratorQuoteSubmitEvent(session.id ?? '', customer, quantity);
     this.#host.dispatchEvent(submit);
     this.dismiss();
     if (submit.defaultPrevented) return;
     try {
-      await this.request(customer, this.#rules.quantity(this.quantity) ?? 1, lang);
+      await this.request(customer, quantity, lang);
     } catch {
       // The form shows the sending task's error.
       return;

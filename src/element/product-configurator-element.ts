@@ -17,7 +17,7 @@ import {renderStart} from './render-start.js';
  * @fires {ConfiguratorReadyEvent} configurator-ready - The first configuration of a session has been rendered (again after a restart). `detail`: `configuration`, `price`.
  * @fires {ConfiguratorChangeEvent} configurator-change - The service applied a change and it has been rendered. `detail`: `configuration`, `changes`, `source`, `price`.
  * @fires {ConfiguratorConflictEvent} configurator-conflict - The service answered a requirement with conflicts. `detail`: `conflicts`, `requirement`.
- * @fires {ConfiguratorQuoteSubmitEvent} configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `detail`: `configurationId`, `customer`.
+ * @fires {ConfiguratorQuoteSubmitEvent} configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `detail`: `configurationId`, `customer`, `quantity`.
  * @fires {ConfiguratorQuoteRequestedEvent} configurator-quote-requested - The service accepted the quote request. `detail`: `configurationId`, `quotationId`, `debtorId`, `result`.
  * @fires {ConfiguratorErrorEvent} configurator-error - Loading or applying failed, or the element's settings keep it from starting. `detail`: `code`, `message`, `retryable`, `status`.
  * @fires {ConfiguratorLanguageChangeEvent} configurator-language-change - The session's language changed and the new texts and price labels are rendered. `detail`: `lang`, `configuration`, `price`.

@@ -5,22 +5,25 @@ export interface ConfiguratorQuoteSubmitDetail {
   configurationId: string;
   /** The customer fields as entered; the host may adjust them before `requestQuote`. */
   customer: QuoteCustomer;
+  /** The quantity the shopper asked a quote for (1 unless the form's quantity says more). */
+  quantity: number;
 }
 
 /**
  * Fired when the shopper submits the quote form, before anything is sent. Cancelable:
  * `preventDefault()` stops the element from sending the request so the host can take over
- * (for example to add a captcha or route it through its own backend).
+ * (for example to add a captcha or route it through its own backend), with the same customer
+ * and quantity.
  */
 export class ConfiguratorQuoteSubmitEvent extends CustomEvent<ConfiguratorQuoteSubmitDetail> {
   static readonly eventName = EventName.quoteSubmit;
 
-  constructor(configurationId: string, customer: QuoteCustomer) {
+  constructor(configurationId: string, customer: QuoteCustomer, quantity = 1) {
     super(ConfiguratorQuoteSubmitEvent.eventName, {
       bubbles: true,
       composed: true,
       cancelable: true,
-      detail: {configurationId, customer},
+      detail: {configurationId, customer, quantity},
     });
   }
 
@@ -32,6 +35,11 @@ export class ConfiguratorQuoteSubmitEvent extends CustomEvent<ConfiguratorQuoteS
   /** Same as `detail.customer`. */
   get customer(): QuoteCustomer {
     return this.detail.customer;
+  }
+
+  /** Same as `detail.quantity`. */
+  get quantity(): number {
+    return this.detail.quantity;
   }
 }
 

@@ -192,9 +192,17 @@ describe('a shopper journey', () => {
     (form.elements.namedItem('firstName') as HTMLInputElement).value = 'Grace';
     (form.elements.namedItem('lastName') as HTMLInputElement).value = 'Hopper';
     (form.elements.namedItem('email') as HTMLInputElement).value = 'grace@example.com';
+    // The host that takes over gets the quantity asked for too.
+    const quantity = form.elements.namedItem('quantity') as HTMLInputElement;
+    quantity.value = '3';
+    quantity.dispatchEvent(new Event('input', {bubbles: true}));
+    await el.updateComplete;
     const submit = nextEvent(el, 'configurator-quote-submit');
     $(el, '[data-action="submit"]').click();
-    expect((await submit).defaultPrevented).to.equal(true);
+    const taken = await submit;
+    expect(taken.defaultPrevented).to.equal(true);
+    expect(taken.detail).to.include({configurationId: el.value!.id, quantity: 3});
+    expect(taken.quantity).to.equal(3);
     await el.updateComplete;
     expect(requested).to.equal(false);
     expect(el.shadowRoot!.querySelector('.thanks')).to.equal(null);
