@@ -73,6 +73,8 @@ export class SessionController implements ReactiveController {
   readonly #tokens = new ElementTokens(() => this.#config);
   /** A mistake in the element's settings that keeps it from starting, shown and reported once. */
   #setupError: ConfiguratorError | null = null;
+  #pageLoaded = false;
+  #waitingForPage = false;
   /** The origin refusals already explained in the console, so each is written once. */
   #warned = new Set<string>();
 
@@ -229,7 +231,7 @@ export class SessionController implements ReactiveController {
     }
     if (!token) {
       // A running session keeps its last token source; only a start needs one.
-      if (!this.#session) {
+      if (!this.#session && this.#pageScriptsRan()) {
         this.#reportSetup(
           new ConfiguratorError(
             ErrorCode.noTokenSource,
@@ -398,6 +400,26 @@ export class SessionController implements ReactiveController {
   }
 
   /** Shows a settings mistake and reports it once; `null` clears it. */
+  /**
+   * Whether the page's own scripts have run. A plain page may set `fetchToken` in a module
+   * script after the element upgraded, in the same load: until the document has loaded (its
+   * `DOMContentLoaded`, or `load` for a script added after it), a missing token source is not
+   * yet a mistake. Asks for an update once it has, to look again.
+   */
+  #pageScriptsRan(): boolean {
+    if (this.#pageLoaded || document.readyState === 'complete') return true;
+    if (!this.#waitingForPage) {
+      this.#waitingForPage = true;
+      const loaded = () => {
+        this.#pageLoaded = true;
+        this.#host.requestUpdate();
+      };
+      document.addEventListener('DOMContentLoaded', loaded, {once: true});
+      window.addEventListener('load', loaded, {once: true});
+    }
+    return false;
+  }
+
   #reportSetup(error: ConfiguratorError | null) {
     const previous = this.#setupError;
     // The same mistake found again on a later update keeps its first report (and its event).

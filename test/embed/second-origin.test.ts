@@ -127,6 +127,36 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
     await page.close();
   });
 
+  test('a fetchToken set by a later script of the page is no missing token source', async () => {
+    // The widget's script, the element, then the page's own module script: in that order the
+    // element upgrades before the page's script runs.
+    host.page(
+      '/late-token.html',
+      pageWith(`<script type="module" src="${service.url}/dist/product-configurator.js"></script>
+<product-configurator model="Office Chair" api-url="${service.url}"></product-configurator>
+<script type="module">
+  const el = document.querySelector('product-configurator');
+  el.addEventListener('configurator-error', (e) => console.log('error', e.detail.code));
+  el.addEventListener('configurator-ready', () => console.log('ready'));
+  el.fetchToken = async () => {
+    const answer = await (await fetch('${service.url}/api/configurator-token', {method: 'POST'})).json();
+    return {accessToken: answer.access_token ?? answer.accessToken, expiresIn: answer.expires_in ?? answer.expiresIn / 1000};
+  };
+</script>`),
+    );
+    const {page, lines, warnings, seen} = await open('/late-token.html', [/^ready$/]);
+    await seen[0];
+    assert.deepEqual(
+      lines.filter((l) => l.startsWith('error')),
+      [],
+    );
+    assert.deepEqual(
+      warnings.filter((w) => w.includes('no_token_source')),
+      [],
+    );
+    await page.close();
+  });
+
   test('serves the bundle to any origin with caching fit for a script tag', async () => {
     const url = `${service.url}/dist/product-configurator.js`;
     const answer = await fetch(url, {headers: {origin: 'https://anywhere.example'}});
