@@ -1,6 +1,9 @@
-// A store that counts what its reads hand out, for tests that prove a job reads only what it
-// needs (a prune by an index) rather than a whole collection.
-import type {Collection, Store} from '../../../service/store/index.js';
+// For tests that prove a job reads only what it needs (a prune by an index) rather than a whole
+// collection: a store that counts what its reads hand out, and the plan of a store query.
+import Database from 'better-sqlite3';
+import {findStatement} from '../../../service/store/record-statements.js';
+import {migrate, type Collection, type Store} from '../../../service/store/index.js';
+import type {Query} from '../../../service/store/store.js';
 
 /** The store, with a count of the records of one collection its reads hand out. */
 export function countingStore(store: Store, counted: string) {
@@ -30,4 +33,21 @@ export function countingStore(store: Store, counted: string) {
     close: () => store.close(),
   };
   return {store: wrapped, counted: reads};
+}
+
+/**
+ * How SQLite runs the store's query for `query` on a database at the current schema, one line
+ * per step of `EXPLAIN QUERY PLAN`: to prove a query is answered from an index, in its order.
+ */
+export function queryPlan(collection: string, query: Query): string {
+  const db = new Database(':memory:');
+  try {
+    migrate(db);
+    const {sql, values} = findStatement(collection, query);
+    return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as {detail: string}[])
+      .map((row) => row.detail)
+      .join(' | ');
+  } finally {
+    db.close();
+  }
 }

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import Database from 'better-sqlite3';
 import {Tokens, type TokenRecord} from '../../../service/auth/index.js';
 import {pruneBatchSize} from '../../../service/auth/tokens.js';
-import {migrate, MemoryStore} from '../../../service/store/index.js';
-import {findStatement} from '../../../service/store/record-statements.js';
-import {countingStore} from '../../helpers/node/counting-store.js';
+import {MemoryStore} from '../../../service/store/index.js';
+import {countingStore, queryPlan} from '../../helpers/node/counting-store.js';
 
 const principal = {clientId: 'demo-client', userId: 'user-1'};
 const scopes = ['Service.Configurator'] as const;
@@ -54,15 +52,9 @@ describe('dropping dead tokens', () => {
   });
 
   test("the prune's query is answered from the expiry index, in its order", () => {
-    const db = new Database(':memory:');
-    migrate(db);
-    const {sql, values} = findStatement('tokens', {orderBy: 'expiresAt', limit: pruneBatchSize});
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as {detail: string}[])
-      .map((row) => row.detail)
-      .join(' | ');
+    const plan = queryPlan('tokens', {orderBy: 'expiresAt', limit: pruneBatchSize});
     assert.match(plan, /USING INDEX tokens_expiresAt/);
     // No sort of the whole table before the limit.
     assert.doesNotMatch(plan, /TEMP B-TREE/);
-    db.close();
   });
 });

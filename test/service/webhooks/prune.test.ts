@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import Database from 'better-sqlite3';
 import {WebhookDispatcher} from '../../../service/webhooks/dispatcher.js';
 import {DeliveryStatus, type DeliveryRecord} from '../../../service/webhooks/records.js';
-import {migrate, MemoryStore} from '../../../service/store/index.js';
-import {findStatement} from '../../../service/store/record-statements.js';
-import {countingStore} from '../../helpers/node/counting-store.js';
+import {MemoryStore} from '../../../service/store/index.js';
+import {countingStore, queryPlan} from '../../helpers/node/counting-store.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -66,17 +64,7 @@ test('pruning finished deliveries reads those past the retention and one batch m
 });
 
 test("the prune's query is answered from the index on the last change, in its order", () => {
-  const db = new Database(':memory:');
-  migrate(db);
-  const {sql, values} = findStatement('webhookdeliveries', {
-    orderBy: 'updatedAt',
-    skip: 0,
-    limit: 500,
-  });
-  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as {detail: string}[])
-    .map((row) => row.detail)
-    .join(' | ');
+  const plan = queryPlan('webhookdeliveries', {orderBy: 'updatedAt', skip: 0, limit: 500});
   assert.match(plan, /USING INDEX webhookdeliveries_updatedAt/);
   assert.doesNotMatch(plan, /TEMP B-TREE/);
-  db.close();
 });
