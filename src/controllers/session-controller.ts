@@ -399,7 +399,6 @@ export class SessionController implements ReactiveController {
     return displayedPrice(configuration, this.#inclVat());
   }
 
-  /** Shows a settings mistake and reports it once; `null` clears it. */
   /**
    * Whether the page's own scripts have run. A plain page may set `fetchToken` in a module
    * script after the element upgraded, in the same load: until the document has loaded (its
@@ -420,6 +419,7 @@ export class SessionController implements ReactiveController {
     return false;
   }
 
+  /** Shows a settings mistake and reports it once; `null` clears it. */
   #reportSetup(error: ConfiguratorError | null) {
     const previous = this.#setupError;
     // The same mistake found again on a later update keeps its first report (and its event).
