@@ -19,6 +19,8 @@ import {
 import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
 import {ElementTokens, type TokenSettings} from './element-tokens.js';
+import {explainOriginRefusal} from './origin-refusal.js';
+import {pageScriptsRan} from './page-scripts.js';
 
 /** What the element knows that decides which session it needs. */
 export interface SessionConfig extends TokenSettings {
@@ -73,8 +75,8 @@ export class SessionController implements ReactiveController {
   readonly #tokens = new ElementTokens(() => this.#config);
   /** A mistake in the element's settings that keeps it from starting, shown and reported once. */
   #setupError: ConfiguratorError | null = null;
-  #pageLoaded = false;
-  #waitingForPage = false;
+  /** Looks at the settings again once the page's scripts have run (see `pageScriptsRan`). */
+  #lookAgain = () => this.#host.requestUpdate();
   /** The origin refusals already explained in the console, so each is written once. */
   #warned = new Set<string>();
 
@@ -231,7 +233,7 @@ export class SessionController implements ReactiveController {
     }
     if (!token) {
       // A running session keeps its last token source; only a start needs one.
-      if (!this.#session && this.#pageScriptsRan()) {
+      if (!this.#session && pageScriptsRan(this.#lookAgain)) {
         this.#reportSetup(
           new ConfiguratorError(
             ErrorCode.noTokenSource,
@@ -364,7 +366,8 @@ export class SessionController implements ReactiveController {
     const onError = (e: Event) => {
       const error: ConfiguratorError = (e as SessionErrorEvent).error;
       if (error.code === ErrorCode.aborted) return;
-      if (error.code === ErrorCode.originNotAllowed) this.#explainOriginRefusal(error, config);
+      if (error.code === ErrorCode.originNotAllowed)
+        explainOriginRefusal(error, config, this.#warned);
       this.#afterRender(
         session,
         () =>
@@ -399,26 +402,6 @@ export class SessionController implements ReactiveController {
     return displayedPrice(configuration, this.#inclVat());
   }
 
-  /**
-   * Whether the page's own scripts have run. A plain page may set `fetchToken` in a module
-   * script after the element upgraded, in the same load: until the document has loaded (its
-   * `DOMContentLoaded`, or `load` for a script added after it), a missing token source is not
-   * yet a mistake. Asks for an update once it has, to look again.
-   */
-  #pageScriptsRan(): boolean {
-    if (this.#pageLoaded || document.readyState === 'complete') return true;
-    if (!this.#waitingForPage) {
-      this.#waitingForPage = true;
-      const loaded = () => {
-        this.#pageLoaded = true;
-        this.#host.requestUpdate();
-      };
-      document.addEventListener('DOMContentLoaded', loaded, {once: true});
-      window.addEventListener('load', loaded, {once: true});
-    }
-    return false;
-  }
-
   /** Shows a settings mistake and reports it once; `null` clears it. */
   #reportSetup(error: ConfiguratorError | null) {
     const previous = this.#setupError;
@@ -438,36 +421,6 @@ export class SessionController implements ReactiveController {
         }),
       );
     });
-  }
-
-  /**
-   * The shopper only sees that the configurator is unavailable; the host's developer learns
-   * here which setting lets this page in, once per refusing party.
-   */
-  #explainOriginRefusal(error: ConfiguratorError, config: SessionConfig) {
-    const byTokenEndpoint =
-      (error.details as {refusedBy?: string} | undefined)?.refusedBy === 'token-endpoint';
-    const party = byTokenEndpoint
-      ? config.fetchToken
-        ? 'fetchToken'
-        : config.tokenEndpoint
-      : config.apiUrl;
-    if (this.#warned.has(party)) return;
-    this.#warned.add(party);
-    // Name the list of the party that refused: the other one may already allow the page.
-    const [where, list] = byTokenEndpoint
-      ? [
-          `the token endpoint ${party}`,
-          "the token endpoint helper's `allowedOrigins` (ALLOWED_ORIGINS for the reference service's demo endpoint)",
-        ]
-      : [
-          `the service at ${party}`,
-          "the service's allowed origins (ALLOWED_ORIGINS of the reference service)",
-        ];
-    console.warn(
-      `<product-configurator> origin_not_allowed: ${where} refused pages from ${location.origin}. ` +
-        `Add this origin to ${list}.`,
-    );
   }
 
   /**
