@@ -24,6 +24,7 @@ import {ErrorCode, ServiceError} from './errors.js';
 import type {EventPublisher} from './events.js';
 import {FastUpdates} from './fast-update.js';
 import {
+  allowedMethods,
   caseInsensitivePaths,
   corsMiddleware,
   corsPolicy,
@@ -136,7 +137,18 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
 
-  app.notFound(() => new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse());
+  app.notFound((c) => {
+    // A path that exists for other methods is 405 with them in `Allow` (docs/errors.md).
+    const allow = allowedMethods(app.routes, c.req.path);
+    if (allow.length > 0) {
+      return new ServiceError(
+        405,
+        ErrorCode.methodNotAllowed,
+        `${c.req.method} is not allowed here; use ${allow.join(', ')}`,
+      ).toResponse({Allow: allow.join(', ')});
+    }
+    return new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse();
+  });
   app.onError((error) => {
     if (error instanceof ServiceError) return error.toResponse();
     if (error instanceof EngineError) {
