@@ -45,6 +45,11 @@ export const ErrorCode = {
   headersTooLarge: 'headers_too_large',
   /** The request's headers or body did not arrive in time (408). */
   requestTimeout: 'request_timeout',
+  /**
+   * A connection over the bounds of service/http/connection-limits.ts: too many open from one
+   * address (429) or in total (503), with `Retry-After`.
+   */
+  tooManyConnections: 'too_many_connections',
 
   // Entities and storage.
   /** A number outside its property's range (400). */
