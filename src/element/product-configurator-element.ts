@@ -300,7 +300,7 @@ export class ProductConfiguratorElement extends LitElement {
       class="layout"
       part="base"
       lang=${parts.texts.shown}
-      ?inert=${parts.form.disabled}
+      ?inert=${this.disabled || parts.form.disabled}
     >
       <div class="header"><slot name="header"></slot></div>
       <div class="progress ${snapshot?.busy && loaded ? 'active' : ''}" aria-hidden="true"></div>
