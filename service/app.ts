@@ -32,6 +32,12 @@ import {
   type AllowedOrigins,
 } from './http/index.js';
 import {Quotations} from './quotations/index.js';
+import {
+  ephemeralSigningKey,
+  jwksPath,
+  registerSigningRoutes,
+  type SigningKey,
+} from './signing/index.js';
 import {MemoryStore, type Store} from './store/index.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
 
@@ -59,15 +65,22 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** The clock, in epoch milliseconds; tests move it to expire tokens. */
   now?: () => number;
+  /**
+   * Signed configurations: the key (default a fresh one for this process; `npm start` keeps
+   * one in DATA_DIR), the issuer (default the origin a request reached) and the lifetime in
+   * seconds (default 3600).
+   */
+  signing?: {key?: SigningKey; issuer?: string; lifetimeSeconds?: number};
 }
 
 /**
- * Paths answered without a bearer token: health, public images, the two token operations,
+ * Paths answered without a bearer token: health, public images, the signing keys, the two token operations,
  * and the host-side token endpoint the demo mounts.
  */
 const isPublicPath = (path: string) =>
   path === '/health' ||
   path.startsWith('/images/') ||
+  path === jwksPath ||
   path === '/api/configurator-token' ||
   (tokenPaths as readonly string[]).includes(path);
 
@@ -125,6 +138,12 @@ export function createApp(options: AppOptions = {}) {
   });
   app.use('*', requireBearer(tokens, isPublicPath));
   registerConfiguratorRoutes(app, configurator, quotations);
+  registerSigningRoutes(app, configurator, {
+    key: options.signing?.key ?? ephemeralSigningKey(),
+    issuer: options.signing?.issuer,
+    lifetimeSeconds: options.signing?.lifetimeSeconds,
+    now,
+  });
   app.route('/api/2/webhooks', webhooks.routes());
   app.route(
     '/api/2',
