@@ -242,9 +242,12 @@ describe('the route table, swept with both scopes', () => {
     return new Set(list.map((request) => request.toLowerCase()));
   };
   const publicRequests = new Set(
-    ['POST /connect/token', 'POST /api/2/auth/serviceconnectlogin', 'GET /health'].map((r) =>
-      r.toLowerCase(),
-    ),
+    [
+      'POST /connect/token',
+      'POST /api/2/auth/serviceconnectlogin',
+      'POST /api/2/auth/embedtoken',
+      'GET /health',
+    ].map((r) => r.toLowerCase()),
   );
 
   /** Every (method, concrete path) the app registers, middleware aside. */
