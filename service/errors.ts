@@ -19,6 +19,8 @@ export const ErrorCode = {
   /** Too many token requests from this client or address (429, `Retry-After`). */
   rateLimited: 'rate_limited',
   originNotAllowed: 'origin_not_allowed',
+  /** The publishable key is unknown or was deleted (401; service/embed-keys). */
+  invalidKey: 'invalid_key',
 
   // Requests and their limits (service/http/limits.ts).
   unsupportedMediaType: 'unsupported_media_type',
