@@ -18,6 +18,8 @@ export interface StartedService {
   fastUpdates: FastUpdates;
   /** Stops webhook delivery, then closes the store. */
   close: () => Promise<void>;
+  /** The publishable keys (the demo prints one for its own origin). */
+  embedKeys: ReturnType<typeof createApp>['embedKeys'];
 }
 
 /**
@@ -26,14 +28,14 @@ export interface StartedService {
  */
 export function startService(): StartedService {
   const {config, models, store} = open();
-  const {app, fastUpdates, close} = createApp({
+  const {app, fastUpdates, close, embedKeys} = createApp({
     store,
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
     webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
     models,
   });
-  return {config, fetch: app.fetch, fastUpdates, close};
+  return {config, fetch: app.fetch, fastUpdates, close, embedKeys};
 }
 
 /**
