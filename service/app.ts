@@ -30,6 +30,7 @@ import {ErrorCode, ServiceError} from './errors.js';
 import type {EventPublisher} from './events.js';
 import {FastUpdates} from './fast-update.js';
 import {
+  allowedMethods,
   caseInsensitivePaths,
   corsMiddleware,
   corsPolicy,
@@ -37,6 +38,12 @@ import {
   type AllowedOrigins,
 } from './http/index.js';
 import {Quotations} from './quotations/index.js';
+import {
+  ephemeralSigningKey,
+  jwksPath,
+  registerSigningRoutes,
+  type SigningKey,
+} from './signing/index.js';
 import {MemoryStore, type Store} from './store/index.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
 
@@ -69,15 +76,22 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** The clock, in epoch milliseconds; tests move it to expire tokens. */
   now?: () => number;
+  /**
+   * Signed configurations: the key (default a fresh one for this process; `npm start` keeps
+   * one in DATA_DIR), the issuer (default the origin a request reached) and the lifetime in
+   * seconds (default 3600).
+   */
+  signing?: {key?: SigningKey; issuer?: string; lifetimeSeconds?: number};
 }
 
 /**
- * Paths answered without a bearer token: health, public images, the two token operations,
+ * Paths answered without a bearer token: health, public images, the signing keys, the two token operations,
  * and the host-side token endpoint the demo mounts.
  */
 const isPublicPath = (path: string) =>
   path === '/health' ||
   path.startsWith('/images/') ||
+  path === jwksPath ||
   path === '/api/configurator-token' ||
   path.toLowerCase() === embedTokenPath ||
   (tokenPaths as readonly string[]).includes(path);
@@ -154,6 +168,12 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', embed.quoteLimits);
   embed.manage(app);
   registerConfiguratorRoutes(app, configurator, quotations);
+  registerSigningRoutes(app, configurator, {
+    key: options.signing?.key ?? ephemeralSigningKey(),
+    issuer: options.signing?.issuer,
+    lifetimeSeconds: options.signing?.lifetimeSeconds,
+    now,
+  });
   app.route('/api/2/webhooks', webhooks.routes());
   app.route(
     '/api/2',
@@ -166,7 +186,18 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
 
-  app.notFound(() => new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse());
+  app.notFound((c) => {
+    // A path that exists for other methods is 405 with them in `Allow` (docs/errors.md).
+    const allow = allowedMethods(app.routes, c.req.path);
+    if (allow.length > 0) {
+      return new ServiceError(
+        405,
+        ErrorCode.methodNotAllowed,
+        `${c.req.method} is not allowed here; use ${allow.join(', ')}`,
+      ).toResponse({Allow: allow.join(', ')});
+    }
+    return new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse();
+  });
   app.onError((error) => {
     if (error instanceof ServiceError) return error.toResponse();
     if (error instanceof EngineError) {

@@ -61,6 +61,16 @@ function flag(env: Record<string, string | undefined>, name: string): boolean {
   throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
 }
 
+/**
+ * How the start-up log names the secret: the built-in demo secret by value (it is public and
+ * the demo pages need it), any other only by where it comes from, so a log never holds it.
+ */
+export function secretForLog(config: Pick<ServiceConfig, 'clientSecret'>): string {
+  return config.clientSecret === demoApplication.secret
+    ? `secret ${demoApplication.secret} (the built-in demo secret)`
+    : 'secret from CLIENT_SECRET (not printed)';
+}
+
 /** A setting that cannot work; start-up prints its message alone. */
 export class ConfigError extends Error {
   constructor(message: string) {

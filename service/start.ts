@@ -8,6 +8,7 @@ import {ConfigError, readConfig, type ServiceConfig} from './config.js';
 import {FastUpdates} from './fast-update.js';
 import {answerAdapterError, answerParseErrors} from './http/unreadable-requests.js';
 import {LargeModelNodesError, servedModels} from './models/index.js';
+import {SigningKeyError, loadSigningKey} from './signing/index.js';
 import {StoreOpenError, openStore} from './store/index.js';
 
 export interface StartedService {
@@ -27,13 +28,14 @@ export interface StartedService {
  * stops the process here in one sentence.
  */
 export function startService(): StartedService {
-  const {config, models, store} = open();
+  const {config, models, store, signingKey} = open();
   const {app, fastUpdates, close, embedKeys} = createApp({
     store,
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
     webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
     models,
+    signing: {key: signingKey},
   });
   return {config, fetch: app.fetch, fastUpdates, close, embedKeys};
 }
@@ -90,11 +92,17 @@ function open() {
     const config = readConfig();
     // Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
     const models = servedModels();
-    return {config, models, store: openStore(config.dataDir, {groupCommits: true})};
+    const store = openStore(config.dataDir, {groupCommits: true});
+    // Kept beside the database: statements signed before a restart verify after it.
+    return {config, models, store, signingKey: loadSigningKey(config.dataDir)};
   } catch (error) {
     if (error instanceof StoreOpenError) {
       console.error(`Cannot start: DATA_DIR ${error.dataDir} ${error.reason}.`);
-    } else if (error instanceof ConfigError || error instanceof LargeModelNodesError) {
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof LargeModelNodesError ||
+      error instanceof SigningKeyError
+    ) {
       console.error(`Cannot start: ${error.message}.`);
     } else {
       throw error;

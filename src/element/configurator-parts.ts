@@ -1,6 +1,7 @@
 import type {ReactiveControllerHost} from 'lit';
 import {nothing} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
+import {FormController} from '../controllers/form-controller.js';
 import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {TextsController} from '../controllers/texts-controller.js';
@@ -38,6 +39,8 @@ export interface PartsHost extends ReactiveControllerHost, HTMLElement {
   fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
   publishableKey: string;
   loading: 'eager' | 'lazy';
+  name: string;
+  required: boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export class ConfiguratorParts implements ElementParts {
   readonly announcer: Announcer;
   readonly texts: TextsController;
   readonly screens: ScreenController;
+  readonly form: FormController;
   quote: ElementParts['quote'] = null;
   /**
    * A code in this page's address (`?configuration=`), as the default share link puts it: read
@@ -89,6 +93,13 @@ export class ConfiguratorParts implements ElementParts {
         this.quote?.flow.dismiss();
       },
       tabId: (stepId) => configureView.module?.tabId(stepId) ?? '',
+    });
+    this.form = new FormController(host, {
+      session: () => this.session.session,
+      snapshot: () => this.session.snapshot,
+      strings: () => this.texts.complete,
+      first: () => this.texts.strings,
+      goToNode: (nodeId, stepId) => void this.screens.goToNode(nodeId, stepId),
     });
   }
 
@@ -134,6 +145,7 @@ export class ConfiguratorParts implements ElementParts {
       module,
       flow: new module.QuoteController(this.host, this.session, module.rules, {
         requested: () => this.screens.reset('thanks'),
+        signed: () => this.form.statement(),
       }),
     };
     return this.quote;

@@ -32,6 +32,17 @@ export type {StartRequest} from './token-request-body.js';
 export type {TokenEndpointContext, TokenEndpointHandler} from './token-endpoint-handler.js';
 export {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
 export {shopperScope} from './upstream-token.js';
+export {
+  verifyConfiguration,
+  type SignedConfiguration,
+  type SignedConfigurationLine,
+  type VerifyConfigurationOptions,
+} from './verify-configuration.js';
+export {ConfigurationKeys, type ConfigurationKeysOptions} from './configuration-keys.js';
+export {
+  ConfigurationVerificationError,
+  ConfigurationVerificationErrorCode,
+} from './configuration-verification-error.js';
 export type {
   ApplicationLoginScheme,
   ClientCredentialsScheme,

@@ -215,6 +215,7 @@ describe('the route table, swept with both scopes', () => {
       `GET /api/3/configurator/new/${s}`,
       `PUT /api/3/configurator/${s}`,
       `PUT /api/3/configurator/${s}/changelanguage`,
+      `GET /api/3/configurator/${s}/signed`,
       'GET /api/2/featuremodels',
       `GET /api/2/configurations/startnew/${s}`,
       `PUT /api/2/configurations/${s}`,
@@ -247,6 +248,7 @@ describe('the route table, swept with both scopes', () => {
       'POST /api/2/auth/serviceconnectlogin',
       'POST /api/2/auth/embedtoken',
       'GET /health',
+      'GET /.well-known/jwks.json',
     ].map((r) => r.toLowerCase()),
   );
 
