@@ -2,6 +2,7 @@
 // with the demo's token endpoint as a host backend would mount it.
 import {Hono} from 'hono';
 import {secretForLog} from '../../service/config.js';
+import {ensureDemoKey} from '../../service/embed-keys/index.js';
 import {ErrorCode, ServiceError} from '../../service/errors.js';
 import {staticFiles} from '../../service/http/static-files.js';
 import {listen, startService} from '../../service/start.js';
@@ -58,4 +59,12 @@ site.all('*', (c) => service.fetch(c.req.raw, c.env));
 const server = listen(site.fetch, service, (url) => {
   console.log(`Reference service and demo: ${url}/`);
   console.log(`Demo credentials: client id ${config.clientId}, ${secretForLog(config)}`);
+  // For pages with no backend (README, "Embed without a backend"): this origin and every
+  // ALLOWED_ORIGINS entry may use it.
+  const own = new URL(url);
+  const origins = [own.origin];
+  if (own.hostname === '127.0.0.1') origins.push(`http://localhost:${own.port}`);
+  if (config.allowedOrigins !== '*') origins.push(...config.allowedOrigins);
+  const key = ensureDemoKey(service.embedKeys, config.clientId, origins);
+  console.log(`Demo publishable key: ${key.publishableKey} (for ${key.allowedOrigins.join(', ')})`);
 });

@@ -37,6 +37,7 @@ export interface PartsHost extends ReactiveControllerHost, HTMLElement {
   shareUrl: string;
   tokenEndpoint: string;
   fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
+  publishableKey: string;
   loading: 'eager' | 'lazy';
   name: string;
   required: boolean;
@@ -165,6 +166,7 @@ export class ConfiguratorParts implements ElementParts {
       apiUrl: this.apiUrl,
       tokenEndpoint: host.tokenEndpoint.trim(),
       fetchToken: host.fetchToken,
+      publishableKey: host.publishableKey.trim(),
       lang: this.texts.lang,
     });
     // The configure view's code loads alongside the first requests, not after their answers;
