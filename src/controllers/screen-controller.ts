@@ -101,7 +101,9 @@ export class ScreenController {
     const focusable =
       node?.querySelector<HTMLElement>('h3[tabindex], input:not(:disabled), select, textarea') ??
       null;
-    node?.scrollIntoView({block: 'center', behavior: 'smooth'});
+    // A shopper who asked for less motion gets the jump without the glide.
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    node?.scrollIntoView({block: 'center', behavior: still ? 'auto' : 'smooth'});
     focusable?.focus({preventScroll: true});
   }
 }

@@ -76,7 +76,7 @@ export const quoteFormStyles = css`
     border-top: 1px solid var(--_border);
   }
   .form-actions .button {
-    margin-left: auto;
+    margin-inline-start: auto;
   }
   .quote > .button.link {
     justify-self: start;
@@ -84,7 +84,7 @@ export const quoteFormStyles = css`
   /* The notice listing unanswered mandatory features */
   .notice ul {
     margin: 0.25rem 0 0;
-    padding-left: 1.2rem;
+    padding-inline-start: 1.2rem;
   }
   .notice.warning {
     color: var(--_text);
