@@ -8,6 +8,7 @@ export const fieldStyles = css`
   /* Fields */
   .field {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.35rem;
   }
   .field-label {

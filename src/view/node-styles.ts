@@ -14,6 +14,7 @@ export const nodeStyles = css`
   }
   .group {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 0.75);
   }
   .group + .group,
@@ -95,14 +96,16 @@ export const nodeStyles = css`
   }
   .choice {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
   }
   .options {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
   }
   .cards .options {
-    grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(min(150px, 100%), 1fr));
     gap: 0.75rem;
   }
   .option {
@@ -304,13 +307,16 @@ export const nodeStyles = css`
     gap: 0.75rem;
     flex-wrap: wrap;
   }
+  /* The field gives way to a narrow slot or large text rather than widen the element. */
   .input-with-unit {
     display: flex;
     align-items: center;
     gap: 0.5rem;
+    min-width: 0;
   }
   .input-with-unit input {
     width: 9rem;
+    min-width: 0;
   }
   .unit {
     color: var(--_muted);

@@ -3,8 +3,10 @@ import {css} from 'lit';
 /** The quote form's styles (render-quote-form.ts); its fields' look is in field-styles.ts. */
 export const quoteFormStyles = css`
   /* Quote form */
+  /* Columns that may be narrower than their content: large text wraps, the form stays put. */
   .quote {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space);
   }
   .section-title {
@@ -16,6 +18,7 @@ export const quoteFormStyles = css`
   }
   form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 1.25);
   }
   fieldset {

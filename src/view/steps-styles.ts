@@ -92,6 +92,7 @@ export const stepsStyles = css`
   }
   .panel {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 1.25);
   }
   .panel-header {

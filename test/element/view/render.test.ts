@@ -46,7 +46,7 @@ describe('view functions', () => {
     host
       .querySelector('[role="tablist"]')!
       .dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
-    expect(on.calls).to.deep.equal([['goToStep', 'step-options', true]]);
+    expect(on.calls).to.deep.equal([['goToStep', 'step-options', 'tab']]);
     expect(host.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(
       'tab-step-frame',
     );
