@@ -65,7 +65,8 @@ export async function startWordPress() {
     for (const child of children.reverse()) {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
+        // The whole group: PHP's server forks its workers, which outlive a signal to it alone.
+        process.kill(-child.pid, 'SIGTERM');
         await exited;
       }
     }
@@ -95,7 +96,7 @@ export async function startWordPress() {
         '--innodb-flush-log-at-trx-commit=0',
         '--skip-log-bin',
       ],
-      {stdio: ['ignore', 'ignore', 'pipe']},
+      {stdio: ['ignore', 'ignore', 'pipe'], detached: true},
     );
     children.push(mariadb);
     let mariadbLog = '';
@@ -108,7 +109,9 @@ export async function startWordPress() {
 
     // WordPress: a private copy, since Debian's wp-config.php reads /etc/wordpress.
     const wp = join(root, 'wp');
-    cpSync(wordpressSource, wp, {recursive: true, verbatimSymlinks: true});
+    // Debian links some files to its shared JavaScript packages; PHP's server does not follow
+    // links out of its document root, so the copy holds the files themselves.
+    cpSync(wordpressSource, wp, {recursive: true, dereference: true});
     rmSync(join(wp, 'wp-content'), {recursive: true, force: true});
     mkdirSync(join(wp, 'wp-content/plugins'), {recursive: true});
     mkdirSync(join(wp, 'wp-content/uploads'), {recursive: true});
@@ -179,6 +182,7 @@ require ${JSON.stringify(join(wp, 'index.php'))};
       cwd: wp,
       env: {...process.env, PHP_CLI_SERVER_WORKERS: '4'},
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
     });
     children.push(server);
     let serverLog = '';

@@ -102,7 +102,12 @@ export async function configureAndQuote(page, firstName) {
   await page.getByRole('tab', {name: /Seat & back/}).click();
   await option(page, 'High back').check();
   await eventCount(page, 'configurator-change', 1);
-  await page.getByRole('button', {name: 'Request a quote'}).click();
+  // The total bar and the last step both offer it; the one on screen is clicked.
+  await page
+    .locator('product-configurator [data-action="quote"]')
+    .filter({visible: true})
+    .first()
+    .click();
   await page.locator('product-configurator [data-action="continue"]').click();
   await page.locator('product-configurator [data-action="go-to-missing"]').first().click();
   await option(page, '5 years').check();
