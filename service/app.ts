@@ -18,9 +18,9 @@ import {
   registerConfiguratorRoutes,
   registerModelImageRoutes,
 } from './configurator/index.js';
-import {entityApi} from './entities/index.js';
-import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
-import {ErrorCode, ServiceError} from './errors.js';
+import {type CompiledModel} from './engine/index.js';
+import {sampleModels} from './models/index.js';
+import {ServiceError, errorResponse, notFound} from './errors.js';
 import type {EventPublisher} from './events.js';
 import {FastUpdates} from './fast-update.js';
 import {
@@ -30,7 +30,7 @@ import {
   requestTargetLimits,
   type AllowedOrigins,
 } from './http/index.js';
-import {Quotations} from './quotations/index.js';
+import {Quotations, entityApi} from './quotations/index.js';
 import {MemoryStore, type Store} from './store/index.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
 
@@ -136,15 +136,8 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
 
-  app.notFound(() => new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse());
-  app.onError((error) => {
-    if (error instanceof ServiceError) return error.toResponse();
-    if (error instanceof EngineError) {
-      return new ServiceError(error.status, error.code, error.message).toResponse();
-    }
-    console.error(error);
-    return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
-  });
+  app.notFound(() => notFound('No such endpoint').toResponse());
+  app.onError(errorResponse);
 
   /** Stops webhook delivery, then closes the store (tests and shutdown). */
   const close = async () => {

@@ -1,7 +1,7 @@
 // `npm start`: the reference service, the demo pages and the built widget from one process,
 // with the demo's token endpoint as a host backend would mount it.
 import {Hono} from 'hono';
-import {ErrorCode, ServiceError} from '../../service/errors.js';
+import {notFound} from '../../service/errors.js';
 import {staticFiles} from '../../service/http/static-files.js';
 import {listen, startService} from '../../service/start.js';
 import {demoTokenRoute} from './demo-token-route.js';
@@ -22,11 +22,9 @@ const widgetFiles = staticFiles({
 site.get('/dist/*', async (c) => {
   const file = await widgetFiles(c.req.raw);
   if (file) return file;
-  return new ServiceError(
-    404,
-    ErrorCode.notFound,
-    'No such file in dist/ (run npm run build)',
-  ).toResponse({'access-control-allow-origin': '*'});
+  return notFound('No such file in dist/ (run npm run build)').toResponse({
+    'access-control-allow-origin': '*',
+  });
 });
 const demoFiles = staticFiles({root: './demo'});
 // Service paths never name a demo file; skipping them saves a file lookup per API call. This

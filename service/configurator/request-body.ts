@@ -1,5 +1,5 @@
 import type {Requirement, TextRequirement} from '../../src/wire/index.js';
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 import {
   Fields,
   arrayBody,
@@ -28,7 +28,7 @@ export function readTextRequirement(body: unknown, path = 'body'): TextRequireme
   const textValue = fields.nullableString('textValue');
   if (textValue !== null && textValue.length > longestTextValue) {
     throw badRequest(
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       `${path}.textValue is longer than ${longestTextValue} characters`,
       {field: `${path}.textValue`},
     );
@@ -56,7 +56,7 @@ export async function readLanguageBody(request: Request): Promise<string> {
   const value = looksJson ? parseJson(text) : text;
   if (typeof value !== 'string' || value.trim() === '') {
     throw badRequest(
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       'The body must be a language code, as plain text (nl) or a JSON string ("nl")',
       {field: 'body'},
     );
@@ -94,7 +94,7 @@ export function readLinkedCardinality(
     configurationId = fields.nullableString('configurationId') ?? pathId;
     if (configurationId.toLowerCase() !== pathId.toLowerCase()) {
       throw badRequest(
-        ErrorCode.invalidBody,
+        Errors.invalidBody,
         'body.configurationId names another configuration than the path',
         {field: 'body.configurationId'},
       );

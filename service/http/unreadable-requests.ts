@@ -3,7 +3,7 @@
 import {RequestError} from '@hono/node-server';
 import {STATUS_CODES, type Server} from 'node:http';
 import type {Duplex} from 'node:stream';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError, errorResponse} from '../errors.js';
 
 /**
  * For `getRequestListener`'s `errorHandler`: a request the adapter could not build (a `Host`
@@ -12,10 +12,9 @@ import {ErrorCode, ServiceError} from '../errors.js';
  */
 export function answerAdapterError(error: unknown): Response {
   if (error instanceof RequestError) {
-    return new ServiceError(400, ErrorCode.malformedRequest, error.message).toResponse();
+    return new ServiceError(Errors.malformedRequest, error.message).toResponse();
   }
-  console.error(error);
-  return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
+  return errorResponse(error);
 }
 
 /**
@@ -30,12 +29,12 @@ export function answerParseErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const [status, code, message] =
+    const [{code, status}, message] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, ErrorCode.headersTooLarge, 'The request line and headers are too large']
+        ? [Errors.headersTooLarge, 'The request line and headers are too large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, ErrorCode.requestTimeout, 'The request did not arrive in time']
-          : [400, ErrorCode.malformedRequest, 'The request is not readable HTTP'];
+          ? [Errors.requestTimeout, 'The request did not arrive in time']
+          : [Errors.malformedRequest, 'The request is not readable HTTP'];
     const body = JSON.stringify({code, message});
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

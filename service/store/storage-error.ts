@@ -1,4 +1,4 @@
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 
 /**
  * A write (or read) the storage refused: the disk is full (507 `storage_full`) or the
@@ -13,8 +13,7 @@ export class StorageError extends ServiceError {
   constructor(sqliteCode: string, detail: string) {
     const full = sqliteCode.startsWith('SQLITE_FULL');
     super(
-      full ? 507 : 503,
-      full ? ErrorCode.storageFull : ErrorCode.storageUnavailable,
+      full ? Errors.storageFull : Errors.storageUnavailable,
       full
         ? 'The service has no disk space left to keep this change; nothing was changed. Earlier changes are kept; try again once space is freed'
         : `The service cannot reach its storage (${detail}); nothing was changed. Earlier changes are kept; try again shortly`,
