@@ -34,6 +34,8 @@ export const Errors = {
   /** Too many token requests from this client or address (429, `Retry-After`). */
   rateLimited: {code: 'rate_limited', status: 429},
   originNotAllowed: {code: ServiceErrorCode.originNotAllowed, status: 403},
+  /** The publishable key is unknown or was deleted (401; service/embed-keys). */
+  invalidKey: {code: 'invalid_key', status: 401},
 
   // Requests and their limits (service/http/limits.ts).
   unsupportedMediaType: {code: 'unsupported_media_type', status: 415},
@@ -60,6 +62,13 @@ export const Errors = {
   headersTooLarge: {code: 'headers_too_large', status: 431},
   /** The request's headers or body did not arrive in time (408). */
   requestTimeout: {code: 'request_timeout', status: 408},
+  /**
+   * A connection over the bounds of service/http/connection-limits.ts: too many open from one
+   * address (429) or in total (503), with `Retry-After`.
+   */
+  tooManyConnections: {code: 'too_many_connections', status: 429},
+  /** The connection over the bounds of all addresses together (503, `Retry-After`). */
+  tooManyConnectionsInTotal: {code: 'too_many_connections', status: 503},
 
   // Entities and storage.
   /** A number outside its property's range (400). */

@@ -1,9 +1,10 @@
 // Requests the app never sees, because Node's parser or the adapter cannot make a `Request` of
 // them, answered like every other refusal: a status and a JSON body with a stable code.
 import {RequestError} from '@hono/node-server';
-import {STATUS_CODES, type Server} from 'node:http';
+import type {Server} from 'node:http';
 import type {Duplex} from 'node:stream';
 import {Errors, ServiceError, errorResponse} from '../errors.js';
+import {refuse} from './connection-limits.js';
 
 /**
  * For `getRequestListener`'s `errorHandler`: a request the adapter could not build (a `Host`
@@ -20,7 +21,8 @@ export function answerAdapterError(error: unknown): Response {
 /**
  * Answers what Node's HTTP parser refuses (a broken request line or header, headers over the
  * server's limit, a request that did not arrive in time) with the status Node would give and
- * a JSON body, then closes the connection: after a parse error nothing more on it can be read.
+ * a JSON body, then releases the connection: after a parse error nothing more on it can be
+ * read, and a client that keeps its side open must not keep the descriptor (docs/security.md).
  */
 export function answerParseErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -29,19 +31,12 @@ export function answerParseErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const [{code, status}, message] =
+    const [row, message] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [Errors.headersTooLarge, 'The request line and headers are too large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [Errors.requestTimeout, 'The request did not arrive in time']
           : [Errors.malformedRequest, 'The request is not readable HTTP'];
-    const body = JSON.stringify({code, message});
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+    refuse(socket, row, message);
   });
 }

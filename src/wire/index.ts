@@ -15,3 +15,4 @@ export * from './quote.js';
 export * from './error-body.js';
 export * from './compressed-configuration.js';
 export * from './service-error-code.js';
+export * from './signed-configuration.js';

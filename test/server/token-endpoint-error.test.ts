@@ -15,11 +15,11 @@ import {
   rowStatuses,
 } from '../helpers/node/error-docs.js';
 
-const from = /^## Token endpoint/;
+const [from, until] = [/^## Token endpoint/, /^## Signed configuration verification/];
 
 describe('docs/errors.md', () => {
   test('documents every token endpoint error code, and no other', () => {
-    const documented = documentedCodes(readErrorsDoc(), from);
+    const documented = documentedCodes(readErrorsDoc(), from, until);
     assert.deepEqual(compareCodes(Object.values(TokenEndpointErrorCode), documented), {
       undocumented: [],
       unknown: [],
@@ -28,7 +28,7 @@ describe('docs/errors.md', () => {
 
   test("gives each code its row's status", () => {
     assert.deepEqual(
-      Object.fromEntries(documentedStatuses(readErrorsDoc(), from)),
+      Object.fromEntries(documentedStatuses(readErrorsDoc(), from, until)),
       Object.fromEntries(rowStatuses(Object.values(TokenEndpointErrors))),
     );
   });
