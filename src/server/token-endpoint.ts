@@ -268,7 +268,9 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     const token = await pending;
     // Started before the lifetime is counted, so that `expires_in` leaves the start's time out.
     const outcome =
-      starts && start ? await startSession(starts, token.accessToken, start, fetchImpl) : undefined;
+      starts && start
+        ? await startSession(starts, token.accessToken, start, fetchImpl, origin.corsOrigin)
+        : undefined;
     const body: TokenEndpointBody = {
       access_token: token.accessToken,
       token_type: 'Bearer',

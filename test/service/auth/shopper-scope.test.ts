@@ -246,6 +246,7 @@ describe('the route table, swept with both scopes', () => {
     [
       'POST /connect/token',
       'POST /api/2/auth/serviceconnectlogin',
+      'POST /api/2/auth/embedtoken',
       'GET /health',
       'GET /.well-known/jwks.json',
     ].map((r) => r.toLowerCase()),
