@@ -18,7 +18,9 @@ const textDomain = 'product-configurator';
 let crcTable;
 
 if (!existsSync(join(dist, 'product-configurator.js'))) {
-  console.error('build:wordpress: dist/product-configurator.js is missing; run `npm run build` first');
+  console.error(
+    'build:wordpress: dist/product-configurator.js is missing; run `npm run build` first',
+  );
   process.exit(1);
 }
 
