@@ -126,6 +126,12 @@ describe('the packed package', {timeout: 900_000}, () => {
         `${chunk} is imported by a packed file`,
       );
     }
+    // npm CDNs serve the script-tag file at the package's bare versioned address
+    // (…/product-configurator@X.Y.Z), not the npm module, which imports Lit by name.
+    const cdn = manifest as unknown as {unpkg: string; jsdelivr: string};
+    for (const field of [cdn.unpkg, cdn.jsdelivr]) {
+      assert.equal(field, './dist/product-configurator.js');
+    }
     // Every file `exports` names is in the tarball.
     for (const [entry, target] of Object.entries(manifest.exports)) {
       for (const path of typeof target === 'string' ? [target] : Object.values(target)) {
