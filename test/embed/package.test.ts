@@ -3,7 +3,15 @@
 // entry of `exports`: in Node, in a host's TypeScript, and the script-tag file in Chromium.
 import assert from 'node:assert/strict';
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {after, before, describe, test} from 'node:test';
@@ -56,7 +64,7 @@ describe('the packed package', {timeout: 180_000}, () => {
 
   test('holds only what a user needs', () => {
     const allowed =
-      /^(LICENSE|README\.md|package\.json|custom-elements\.json|dist\/.+\.(js|d\.ts))$/;
+      /^(LICENSE|README\.md|package\.json|custom-elements\.json|dist\/.+\.(js|d\.ts)|dist\/product-configurator\.css)$/;
     assert.deepEqual(
       files.filter((f) => !allowed.test(f)),
       [],
@@ -93,7 +101,8 @@ describe('the packed package', {timeout: 180_000}, () => {
 
   test('every entry imports in Node from a host project', () => {
     const entries = Object.keys(manifest.exports)
-      .filter((entry) => entry !== './bundle')
+      // The script-tag file and the page's style sheet are for browsers, not imports.
+      .filter((entry) => entry !== './bundle' && !entry.endsWith('.css'))
       .map((entry) => manifest.name + entry.slice(1));
     const script = `
       const out = {};
@@ -214,14 +223,17 @@ export const handler = createTokenEndpoint({
   });
 
   test('the script-tag file defines the element in a browser, twice harmlessly', async () => {
-    const bundle = readFileSync(
-      join(scratch, 'node_modules', manifest.name, 'dist/product-configurator.js'),
-      'utf8',
-    );
+    const dist = join(scratch, 'node_modules', manifest.name, 'dist');
+    const bundle = readFileSync(join(dist, 'product-configurator.js'), 'utf8');
     const host = await startHostSite();
     const browser = await launchChromium();
     try {
       host.page('/product-configurator.js', bundle, 'text/javascript');
+      // The element and its first screen load from the chunks beside it.
+      for (const chunk of readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js'))) {
+        const text = readFileSync(join(dist, 'chunks', chunk), 'utf8');
+        host.page(`/chunks/${chunk}`, text, 'text/javascript');
+      }
       host.page(
         '/page.html',
         `<!doctype html><title>bundle</title>
