@@ -4,7 +4,7 @@
 //   the element (Lit bundled in, minified) and its first screen's chunks from dist/chunks/ beside
 //   it, so a copy of dist/ on any CDN works; dist/product-configurator.css is its reserved space
 //   for a page's <head>. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md and
-//   0081-light-a-loader-for-the-script-tag.md.
+//   0082-a-loader-for-the-script-tag.md.
 // - dist/product-configurator-session.js: the headless session alone, one self-contained file;
 //   beside it dist/product-configurator-merge.js, the merge of compressed answers it may load,
 //   and the -quote, -image, -undo, -wire and -start files a page imports when it uses them.
@@ -187,7 +187,7 @@ export default [
       'product-configurator.module': 'src/product-configurator.ts',
       'token-endpoint': 'src/server/token-endpoint.ts',
     },
-    external: (id) => /^(lit|@lit\/|dompurify)/.test(id),
+    external: (id) => /^(lit|@lit\/|dompurify|jose)/.test(id),
     output: {
       dir: 'dist',
       format: 'es',

@@ -20,7 +20,7 @@ export const budgets = {
   firstRender: 23 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
-   * (../docs/decisions/0081-light-a-loader-for-the-script-tag.md). In bytes, as they state it.
+   * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
    */
   loader: 10_000,
   /**

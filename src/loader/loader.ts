@@ -2,7 +2,7 @@
 // and as a classic script. It reserves the configurator's space, then loads the element and
 // what its first screen needs, all at once, from the chunks beside it; with loading="lazy" only
 // once an element nears the viewport or the shopper reaches for it
-// (docs/decisions/0081-light-a-loader-for-the-script-tag.md).
+// (docs/decisions/0082-a-loader-for-the-script-tag.md).
 import reservedSpace from './reserved-space.css';
 
 /** Filled in by the build: the chunks of the first screen, by their hashed names. */

@@ -247,6 +247,34 @@ function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: Strings) {
   if (!outside && Number.isFinite(value)) on.setValue(n.id, value);
 }
 
+/**
+ * The number field beside a slider: what the slider shows, and a way to set it without dragging
+ * (a tap and typing, or the field's arrows; WCAG 2.2, 2.5.7). Named like the slider it stands
+ * for, and checked against the range as any number field is.
+ */
+function sliderField(n: NumberView, s: Strings, on: ViewHandlers, unit: unknown) {
+  return html`<span class="input-with-unit slider-field">
+    <input
+      id="${n.id}-field"
+      part="input"
+      type="number"
+      inputmode="decimal"
+      min=${ifDefined(n.min ?? undefined)}
+      max=${ifDefined(n.max ?? undefined)}
+      step=${ifDefined(n.step ?? undefined)}
+      .value=${live(String(n.value))}
+      ?disabled=${n.disabled}
+      aria-label=${n.unit ? `${n.name} (${n.unit})` : n.name}
+      aria-describedby="${n.id}-range"
+      @input=${(e: Event) => numberInput(n, e, on, s)}
+      @change=${(e: Event) => numberInput(n, e, on, s)}
+      @blur=${() => on.flush?.()}
+      @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && on.flush?.()}
+    />
+    ${unit}
+  </span>`;
+}
+
 /** Numeric input: a slider (displayType 7) or a number field, with its unit and range. */
 export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): TemplateResult {
   const inputId = `${n.id}-input`;
@@ -256,7 +284,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
   const describedBy = [
     n.descriptionHtml ? descId(n.id) : '',
     hints.length ? `${n.id}-hint` : '',
-    n.slider ? '' : `${n.id}-range`,
+    `${n.id}-range`,
     n.missing ? `${n.id}-missing` : '',
   ]
     .filter(Boolean)
@@ -289,7 +317,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 @change=${(e: Event) => keyed.has(e.target!) || on.flush?.()}
                 @blur=${() => on.flush?.()}
               />
-              <output for=${inputId}>${number(n.value, s)} ${unit}</output>`
+              ${sliderField(n, s, on, unit)}`
           : html`<div class="input-with-unit">
               <input
                 id=${inputId}
@@ -320,16 +348,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
       }
     </div>
     ${hints.length ? html`<p class="hint" id="${n.id}-hint">${hints.join(' · ')}</p>` : nothing}
-    ${
-      n.slider
-        ? nothing
-        : html`<p
-            class="range-error"
-            id="${n.id}-range"
-            aria-live="polite"
-            .textContent=${live('')}
-          ></p>`
-    }
+    <p class="range-error" id="${n.id}-range" aria-live="polite" .textContent=${live('')}></p>
     ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
   </div>`;
 }
