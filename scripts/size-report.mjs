@@ -17,7 +17,7 @@ export const budgets = {
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
    * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md).
    */
-  firstRender: 23 * KB,
+  firstRender: 25.5 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
    * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
@@ -28,7 +28,7 @@ export const budgets = {
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
    * little, so it cannot grow unnoticed.
    */
-  beforeReady: 37.5 * KB,
+  beforeReady: 41 * KB,
   /**
    * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); it is
    * 6.7 KB since the same code was written smaller again (docs/decisions/0062, 0063, 0066 and
