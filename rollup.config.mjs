@@ -136,7 +136,7 @@ export default [
       'product-configurator.module': 'src/product-configurator.ts',
       'token-endpoint': 'src/server/token-endpoint.ts',
     },
-    external: (id) => /^(lit|@lit\/|dompurify)/.test(id),
+    external: (id) => /^(lit|@lit\/|dompurify|jose)/.test(id),
     output: {
       dir: 'dist',
       format: 'es',

@@ -18,12 +18,19 @@ import {
   registerConfiguratorRoutes,
   registerModelImageRoutes,
 } from './configurator/index.js';
+import {
+  EmbedKeys,
+  embedKeyRoutes,
+  embedTokenPath,
+  type EmbedKeyRateLimits,
+} from './embed-keys/index.js';
 import {entityApi} from './entities/index.js';
 import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
 import {ErrorCode, ServiceError} from './errors.js';
 import type {EventPublisher} from './events.js';
 import {FastUpdates} from './fast-update.js';
 import {
+  allowedMethods,
   caseInsensitivePaths,
   corsMiddleware,
   corsPolicy,
@@ -31,6 +38,12 @@ import {
   type AllowedOrigins,
 } from './http/index.js';
 import {Quotations} from './quotations/index.js';
+import {
+  ephemeralSigningKey,
+  jwksPath,
+  registerSigningRoutes,
+  type SigningKey,
+} from './signing/index.js';
 import {MemoryStore, type Store} from './store/index.js';
 import {Webhooks, type WebhookOptions} from './webhooks/index.js';
 
@@ -50,6 +63,11 @@ export interface AppOptions {
    * `Retry-After` beyond); `false` turns them off. Default `defaultTokenRateLimits`.
    */
   tokenRateLimits?: Partial<TokenRateLimits> | false;
+  /**
+   * What a publishable key buys, per key and per address: shopper tokens (and tenant-header
+   * session starts) and quote requests; `false` turns them off. Default `defaultEmbedKeyRateLimits`.
+   */
+  embedKeyRateLimits?: Partial<EmbedKeyRateLimits> | false;
   /** Origins browsers may call from; default any. */
   allowedOrigins?: AllowedOrigins;
   /** Where quotation events go; default the webhook outbox (delivered to subscribers). */
@@ -58,16 +76,24 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** The clock, in epoch milliseconds; tests move it to expire tokens. */
   now?: () => number;
+  /**
+   * Signed configurations: the key (default a fresh one for this process; `npm start` keeps
+   * one in DATA_DIR), the issuer (default the origin a request reached) and the lifetime in
+   * seconds (default 3600).
+   */
+  signing?: {key?: SigningKey; issuer?: string; lifetimeSeconds?: number};
 }
 
 /**
- * Paths answered without a bearer token: health, public images, the two token operations,
+ * Paths answered without a bearer token: health, public images, the signing keys, the two token operations,
  * and the host-side token endpoint the demo mounts.
  */
 const isPublicPath = (path: string) =>
   path === '/health' ||
   path.startsWith('/images/') ||
+  path === jwksPath ||
   path === '/api/configurator-token' ||
+  path.toLowerCase() === embedTokenPath ||
   (tokenPaths as readonly string[]).includes(path);
 
 /**
@@ -99,6 +125,13 @@ export function createApp(options: AppOptions = {}) {
   const events = options.events ?? webhooks.outbox;
   const applications = new Applications(options.applications ?? [demoApplication]);
   const tokens = new Tokens(store, now);
+  const embedKeys = new EmbedKeys(store, tokens, now);
+  const embed = embedKeyRoutes({
+    keys: embedKeys,
+    tokens,
+    rateLimits: options.embedKeyRateLimits,
+    now,
+  });
   const configurator = new Configurator({store, now, models: options.models ?? sampleModels()});
   const quotations = new Quotations({
     store,
@@ -109,7 +142,14 @@ export function createApp(options: AppOptions = {}) {
   // Routed in any letter case, like the real service: see docs/decisions/0018.
   const app: Hono<AppEnv> = new Hono<AppEnv>({getPath: caseInsensitivePaths(() => app.routes)});
 
-  app.use('*', corsMiddleware(options.allowedOrigins));
+  // Pages an embed key lists may call as the key's shoppers; the token exchange checks its own.
+  app.use(
+    '*',
+    corsMiddleware(
+      options.allowedOrigins,
+      (origin, path) => path.toLowerCase() === embedTokenPath || embedKeys.anyAllows(origin),
+    ),
+  );
   app.use('*', answerWhenDurable(store));
   app.use('*', requestTargetLimits());
   app.get('/health', (c) => c.json({status: 'ok'}));
@@ -122,8 +162,18 @@ export function createApp(options: AppOptions = {}) {
     rateLimits: options.tokenRateLimits,
     now,
   });
+  app.post(embedTokenPath, embed.exchange);
+  app.use('*', (c, next) => (isPublicPath(c.req.path) ? next() : embed.tenantHeaderAuth(c, next)));
   app.use('*', requireBearer(tokens, isPublicPath));
+  app.use('*', embed.quoteLimits);
+  embed.manage(app);
   registerConfiguratorRoutes(app, configurator, quotations);
+  registerSigningRoutes(app, configurator, {
+    key: options.signing?.key ?? ephemeralSigningKey(),
+    issuer: options.signing?.issuer,
+    lifetimeSeconds: options.signing?.lifetimeSeconds,
+    now,
+  });
   app.route('/api/2/webhooks', webhooks.routes());
   app.route(
     '/api/2',
@@ -136,7 +186,18 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
 
-  app.notFound(() => new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse());
+  app.notFound((c) => {
+    // A path that exists for other methods is 405 with them in `Allow` (docs/errors.md).
+    const allow = allowedMethods(app.routes, c.req.path);
+    if (allow.length > 0) {
+      return new ServiceError(
+        405,
+        ErrorCode.methodNotAllowed,
+        `${c.req.method} is not allowed here; use ${allow.join(', ')}`,
+      ).toResponse({Allow: allow.join(', ')});
+    }
+    return new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse();
+  });
   app.onError((error) => {
     if (error instanceof ServiceError) return error.toResponse();
     if (error instanceof EngineError) {
@@ -160,5 +221,5 @@ export function createApp(options: AppOptions = {}) {
     cors: corsPolicy(options.allowedOrigins),
   });
 
-  return {app, store, tokens, configurator, quotations, webhooks, fastUpdates, close};
+  return {app, store, tokens, embedKeys, configurator, quotations, webhooks, fastUpdates, close};
 }

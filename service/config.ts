@@ -1,4 +1,5 @@
 import {demoApplication} from './auth/index.js';
+import {defaultConnectionLimits, type ConnectionLimits} from './http/connection-limits.js';
 import {parseAllowedOrigins, type AllowedOrigins} from './http/index.js';
 
 /** What `npm start` reads from the environment. */
@@ -23,6 +24,12 @@ export interface ServiceConfig {
    * link-local addresses, for local development and tests. Off by default.
    */
   webhooksAllowPrivateTargets: boolean;
+  /**
+   * `MAX_CONNECTIONS` (default 900, and never more than the descriptor limit less 64),
+   * `MAX_CONNECTIONS_PER_ADDRESS` (100), `HEADERS_TIMEOUT_MS` (10000), `REQUEST_TIMEOUT_MS`
+   * (30000): see service/http/connection-limits.ts and docs/security.md.
+   */
+  connections: ConnectionLimits;
 }
 
 /** Reads the service's configuration from environment variables, failing on nonsense. */
@@ -40,7 +47,29 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     // Unset means the service's own pages only: a page elsewhere must be named on purpose.
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
     webhooksAllowPrivateTargets: flag(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS'),
+    connections: {
+      ...defaultConnectionLimits,
+      total: count(env, 'MAX_CONNECTIONS', defaultConnectionLimits.total),
+      perAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS', defaultConnectionLimits.perAddress),
+      headersTimeoutMs: count(env, 'HEADERS_TIMEOUT_MS', defaultConnectionLimits.headersTimeoutMs),
+      requestTimeoutMs: count(env, 'REQUEST_TIMEOUT_MS', defaultConnectionLimits.requestTimeoutMs),
+    },
   };
+}
+
+/** A positive whole number setting, `fallback` when unset or empty; anything else fails. */
+export function count(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+): number {
+  const text = (env[name] ?? '').trim();
+  if (text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number above 0, got "${env[name]}"`);
+  }
+  return value;
 }
 
 /** `ALLOWED_ORIGINS`: unset means the service's own pages only. */
@@ -59,6 +88,16 @@ function flag(env: Record<string, string | undefined>, name: string): boolean {
   if (['1', 'true', 'yes'].includes(value)) return true;
   if (['', '0', 'false', 'no'].includes(value)) return false;
   throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+/**
+ * How the start-up log names the secret: the built-in demo secret by value (it is public and
+ * the demo pages need it), any other only by where it comes from, so a log never holds it.
+ */
+export function secretForLog(config: Pick<ServiceConfig, 'clientSecret'>): string {
+  return config.clientSecret === demoApplication.secret
+    ? `secret ${demoApplication.secret} (the built-in demo secret)`
+    : 'secret from CLIENT_SECRET (not printed)';
 }
 
 /** A setting that cannot work; start-up prints its message alone. */

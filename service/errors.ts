@@ -19,6 +19,8 @@ export const ErrorCode = {
   /** Too many token requests from this client or address (429, `Retry-After`). */
   rateLimited: 'rate_limited',
   originNotAllowed: 'origin_not_allowed',
+  /** The publishable key is unknown or was deleted (401; service/embed-keys). */
+  invalidKey: 'invalid_key',
 
   // Requests and their limits (service/http/limits.ts).
   unsupportedMediaType: 'unsupported_media_type',
@@ -45,6 +47,11 @@ export const ErrorCode = {
   headersTooLarge: 'headers_too_large',
   /** The request's headers or body did not arrive in time (408). */
   requestTimeout: 'request_timeout',
+  /**
+   * A connection over the bounds of service/http/connection-limits.ts: too many open from one
+   * address (429) or in total (503), with `Retry-After`.
+   */
+  tooManyConnections: 'too_many_connections',
 
   // Entities and storage.
   /** A number outside its property's range (400). */

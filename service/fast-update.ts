@@ -12,6 +12,7 @@ import {
   isJsonMediaType,
   mediaTypeOf,
   parseJson,
+  readsAsUtf8,
   utf8Text,
   type CorsPolicy,
 } from './http/index.js';
@@ -133,6 +134,8 @@ export class FastUpdates {
     }
     const type = mediaTypeOf(headers.get('content-type'));
     if (!(isJsonMediaType(type) || type === '' || type === 'text/plain')) return false;
+    // Another charset is the app's 415.
+    if (!readsAsUtf8(headers.get('content-type'))) return false;
     const requestOrigin = headers.get('origin');
     const cors = this.#cors;
     if (requestOrigin !== undefined && cors.list !== undefined && !cors.list.has(requestOrigin)) {

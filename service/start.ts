@@ -6,8 +6,16 @@ import type {AddressInfo} from 'node:net';
 import {createApp} from './app.js';
 import {ConfigError, readConfig, type ServiceConfig} from './config.js';
 import {FastUpdates} from './fast-update.js';
+import {
+  defaultConnectionLimits,
+  fittedTotal,
+  limitConnections,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './http/connection-limits.js';
 import {answerAdapterError, answerParseErrors} from './http/unreadable-requests.js';
 import {LargeModelNodesError, servedModels} from './models/index.js';
+import {SigningKeyError, loadSigningKey} from './signing/index.js';
 import {StoreOpenError, openStore} from './store/index.js';
 
 export interface StartedService {
@@ -18,6 +26,8 @@ export interface StartedService {
   fastUpdates: FastUpdates;
   /** Stops webhook delivery, then closes the store. */
   close: () => Promise<void>;
+  /** The publishable keys (the demo prints one for its own origin). */
+  embedKeys: ReturnType<typeof createApp>['embedKeys'];
 }
 
 /**
@@ -25,15 +35,16 @@ export interface StartedService {
  * stops the process here in one sentence.
  */
 export function startService(): StartedService {
-  const {config, models, store} = open();
-  const {app, fastUpdates, close} = createApp({
+  const {config, models, store, signingKey} = open();
+  const {app, fastUpdates, close, embedKeys} = createApp({
     store,
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
     webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
     models,
+    signing: {key: signingKey},
   });
-  return {config, fetch: app.fetch, fastUpdates, close};
+  return {config, fetch: app.fetch, fastUpdates, close, embedKeys};
 }
 
 /**
@@ -45,7 +56,7 @@ export function listen(
   {config, fastUpdates, close}: StartedService,
   listening: (url: string) => void,
 ): ServerType {
-  const server = createServiceServer(fetch, fastUpdates, config.host);
+  const server = createServiceServer(fetch, fastUpdates, config.host, config.connections);
   server.listen(config.port, config.host, () =>
     listening(`http://${config.host}:${(server.address() as AddressInfo).port}`),
   );
@@ -65,20 +76,26 @@ export function listen(
  * A `node:http` server for the service's `fetch`, as `@hono/node-server`'s `serve` makes it,
  * with the widget's update answered on node:http when it is plain (docs/decisions/0050).
  * `hostname` stands for a missing `Host` header. Requests that cannot be read as HTTP or made
- * into a `Request` get a status and a JSON code like every other refusal.
+ * into a `Request` get a status and a JSON code like every other refusal. Connections are
+ * bounded per address and in total, and cut when their request is slow to arrive
+ * (`limits`, service/http/connection-limits.ts); the total is fitted under the process's
+ * descriptor limit.
  */
 export function createServiceServer(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
   fastUpdates: FastUpdates,
   hostname?: string,
+  limits: ConnectionLimits = defaultConnectionLimits,
 ): Server {
   const adapter = getRequestListener(FastUpdates.answering(fetch), {
     hostname,
     errorHandler: answerAdapterError,
   });
   const server = createServer(
+    timeoutOptions(limits),
     fastUpdates.wrap((incoming, outgoing) => void adapter(incoming, outgoing)),
   );
+  limitConnections(server, {...limits, total: fittedTotal(limits.total)});
   answerParseErrors(server);
   return server;
 }
@@ -88,11 +105,17 @@ function open() {
     const config = readConfig();
     // Before the store opens: a bad LARGE_MODEL_NODES stops the start with nothing to undo.
     const models = servedModels();
-    return {config, models, store: openStore(config.dataDir, {groupCommits: true})};
+    const store = openStore(config.dataDir, {groupCommits: true});
+    // Kept beside the database: statements signed before a restart verify after it.
+    return {config, models, store, signingKey: loadSigningKey(config.dataDir)};
   } catch (error) {
     if (error instanceof StoreOpenError) {
       console.error(`Cannot start: DATA_DIR ${error.dataDir} ${error.reason}.`);
-    } else if (error instanceof ConfigError || error instanceof LargeModelNodesError) {
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof LargeModelNodesError ||
+      error instanceof SigningKeyError
+    ) {
       console.error(`Cannot start: ${error.message}.`);
     } else {
       throw error;

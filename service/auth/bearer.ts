@@ -16,6 +16,8 @@ export function requireBearer(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || isPublic(c.req.path)) return next();
+    // A page's publishable key in the tenant header was admitted already (service/embed-keys).
+    if (c.get('principal')) return next();
     const header = c.req.header('authorization');
     if (!header) {
       throw new BearerError(ErrorCode.tokenMissing, 'Send Authorization: Bearer <access token>');

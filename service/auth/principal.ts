@@ -7,6 +7,8 @@ export interface Principal {
   userId: string;
   /** What the token was granted (`Service.Api`, `Service.Configurator`). */
   scopes: readonly Scope[];
+  /** The embed key a page used, for a shopper token issued from one or its tenant header. */
+  embedKeyId?: string;
 }
 
 /** The Hono environment of the service's app: the principal is set on every authenticated call. */

@@ -32,6 +32,11 @@ export const shopperRoutes: readonly ShopperRoute[] = [
     method: 'PUT',
     path: '/api/3/configurator/{id}/changelanguage',
   },
+  {
+    operation: 'signed configuration (v3)',
+    method: 'GET',
+    path: '/api/3/configurator/{id}/signed',
+  },
 
   // v2
   {operation: 'list configuration models (v2)', method: 'GET', path: '/api/2/featuremodels'},

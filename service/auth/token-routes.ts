@@ -122,6 +122,8 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
       options.tokenLifetimeSeconds * 1000,
     );
     c.header('Cache-Control', 'no-store');
+    // RFC 6749 section 5.1 asks for both, for HTTP/1.0 caches on the way.
+    c.header('Pragma', 'no-cache');
     return c.json({
       access_token: accessToken,
       expires_in: options.tokenLifetimeSeconds,
@@ -148,6 +150,8 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
       options.loginTokenLifetimeMs,
     );
     c.header('Cache-Control', 'no-store');
+    // RFC 6749 section 5.1 asks for both, for HTTP/1.0 caches on the way.
+    c.header('Pragma', 'no-cache');
     return c.json({
       accessToken,
       expiresIn: options.loginTokenLifetimeMs,

@@ -8,6 +8,8 @@ import {formatScope, storedScopes, type Scope} from './scopes.js';
 export const TokenScheme = {
   clientCredentials: 'client_credentials',
   applicationLogin: 'application_login',
+  /** A shopper token a page got for a publishable key (`POST /api/2/auth/embedtoken`). */
+  embedKey: 'embed_key',
 } as const;
 export type TokenScheme = (typeof TokenScheme)[keyof typeof TokenScheme];
 
@@ -21,6 +23,8 @@ export interface TokenRecord {
   scheme: TokenScheme;
   issuedAt: number;
   expiresAt: number;
+  /** The embed key that issued it: deleting the key deletes its tokens. */
+  keyId?: string;
 }
 
 /** What checking a presented token found. */
@@ -82,6 +86,7 @@ export class Tokens {
     scopes: readonly Scope[],
     scheme: TokenScheme,
     lifetimeMs: number,
+    keyId?: string,
   ): string {
     const token = randomBytes(32).toString('base64url');
     const issuedAt = this.#now();
@@ -93,6 +98,7 @@ export class Tokens {
       scheme,
       issuedAt,
       expiresAt: issuedAt + lifetimeMs,
+      ...(keyId !== undefined && {keyId}),
     });
     // Counted once made: a failed put counts as someone else's write and empties the cache.
     this.#ownInserts++;
@@ -118,6 +124,7 @@ export class Tokens {
       clientId: record.clientId,
       userId: record.userId,
       scopes: Object.freeze(scopes),
+      ...(record.keyId !== undefined && {embedKeyId: record.keyId}),
     });
     if (record.expiresAt <= this.#now()) return {ok: false, reason: 'expired'};
     this.#cache.set(hash, {expiresAt: record.expiresAt, principal});
@@ -135,6 +142,20 @@ export class Tokens {
       return undefined;
     }
     return this.#cache.get(hash);
+  }
+
+  /**
+   * Deletes every token the embed key `keyId` issued (the key was deleted), by the store's
+   * index on `keyId`. The write empties every instance's cache, so none of them works on.
+   * Answers how many went.
+   */
+  revokeKey(keyId: string): number {
+    const collection = this.#collection;
+    return this.#store.transaction(() => {
+      const issued = collection.find({where: {keyId}});
+      for (const record of issued) collection.delete(record.id);
+      return issued.length;
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type {Requirement, TextRequirement} from '../../src/wire/index.js';
-import {ErrorCode, badRequest} from '../errors.js';
+import {ErrorCode, ServiceError, badRequest} from '../errors.js';
 import {
   Fields,
   arrayBody,
@@ -7,6 +7,7 @@ import {
   mediaType,
   parseJson,
   readBodyText,
+  requireUtf8,
 } from '../http/index.js';
 
 /** Longest text value a text requirement may carry. */
@@ -51,8 +52,18 @@ export function readTextRequirements(body: unknown): TextRequirement[] {
  * the versioned API). Either form is accepted on both paths, since clients mix them up.
  */
 export async function readLanguageBody(request: Request): Promise<string> {
+  const type = mediaType(request);
+  // Text or JSON, or nothing declared; another type (an image, a form) is not a language code.
+  if (type !== '' && type !== 'text/plain' && !isJsonMediaType(type)) {
+    throw new ServiceError(
+      415,
+      ErrorCode.unsupportedMediaType,
+      `Expected Content-Type text/plain or application/json, got ${type}`,
+    );
+  }
+  requireUtf8(request);
   const text = (await readBodyText(request, {limit: 1024})).trim();
-  const looksJson = isJsonMediaType(mediaType(request)) || text.startsWith('"');
+  const looksJson = isJsonMediaType(type) || text.startsWith('"');
   const value = looksJson ? parseJson(text) : text;
   if (typeof value !== 'string' || value.trim() === '') {
     throw badRequest(

@@ -81,6 +81,41 @@ export function utf8Text(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
+// UTF-8 and its subset; any other declared charset would be read as something it is not.
+const readableCharsets = new Set(['utf-8', 'utf8', 'us-ascii']);
+
+/** Whether a `Content-Type` value declares no charset, or UTF-8 (or its ASCII subset). */
+export function readsAsUtf8(header: string | null | undefined): boolean {
+  return charsetOf(header) === undefined || readableCharsets.has(charsetOf(header)!);
+}
+
+function charsetOf(header: string | null | undefined): string | undefined {
+  for (const parameter of (header ?? '').split(';').slice(1)) {
+    const [name, ...rest] = parameter.split('=');
+    if (name!.trim().toLowerCase() !== 'charset') continue;
+    return rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a body that declares a charset other than UTF-8 (415 `unsupported_media_type`):
+ * every body is read as UTF-8, so `charset=utf-16` text would be misread, not refused.
+ */
+export function requireUtf8(request: Request): void {
+  const header = request.headers.get('content-type');
+  if (readsAsUtf8(header)) return;
+  throw new ServiceError(
+    415,
+    ErrorCode.unsupportedMediaType,
+    `The body must be UTF-8; charset=${charsetOf(header)} is not read`,
+  );
+}
+
 /** Whether a media type is JSON (`application/json` or any `+json` type). */
 export function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || type.endsWith('+json');
@@ -96,7 +131,8 @@ export interface ReadJsonOptions extends ReadBodyOptions {
 }
 
 /**
- * Reads and parses a JSON body: 415 for another declared content type, 413 above the limit,
+ * Reads and parses a JSON body: 415 for another declared content type or a charset other than
+ * UTF-8, 413 above the limit,
  * 400 `malformed_body` for text that is not JSON, 400 `invalid_body` for an empty body, 400
  * `body_too_deep` for nesting deeper than `Limits.bodyDepth`.
  */
@@ -110,6 +146,7 @@ export async function readJson(request: Request, options: ReadJsonOptions = {}):
       `Expected Content-Type application/json, got ${type || 'none'}`,
     );
   }
+  requireUtf8(request);
   const text = await readBodyText(request, options);
   return parseJson(text);
 }

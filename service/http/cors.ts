@@ -5,7 +5,16 @@ import {ErrorCode, ServiceError} from '../errors.js';
 export type AllowedOrigins = '*' | readonly string[];
 
 const allowMethods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'].join(',');
-const allowHeaders = ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'].join(',');
+// `x-elfsquad-id` (and `x-elfsquad-domain`) are what the vendor's client sends in its anonymous
+// mode: the tenant header carries a publishable key (service/embed-keys).
+const allowHeaders = [
+  'Authorization',
+  'Content-Type',
+  'Accept',
+  'Accept-Language',
+  'X-Elfsquad-Id',
+  'X-Elfsquad-Domain',
+].join(',');
 export const exposeHeaders = ['Location', 'WWW-Authenticate', 'Content-Length', 'Retry-After'].join(
   ',',
 );
@@ -26,7 +35,10 @@ const maxAge = '600';
  * into a stream read back chunk by chunk (about a tenth of a small update's CPU time). These
  * headers go onto the final answer instead, which stays the adapter's lightweight Response.
  */
-export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler {
+export function corsMiddleware(
+  allowed: AllowedOrigins = '*',
+  alsoAllowed: (origin: string, path: string) => boolean = () => false,
+): MiddlewareHandler {
   const policy = corsPolicy(allowed);
   const {list} = policy;
   return async function cors(c, next) {
@@ -45,7 +57,12 @@ export function corsMiddleware(allowed: AllowedOrigins = '*'): MiddlewareHandler
       headers.append('Vary', 'Access-Control-Request-Headers');
       return new Response(null, {headers, status: 204, statusText: 'No Content'});
     }
-    if (requestOrigin && !policy.isAllowed(requestOrigin, c.req.url)) {
+    // `alsoAllowed`: pages an embed key lists, which check their own origin (service/embed-keys).
+    if (
+      requestOrigin &&
+      !policy.isAllowed(requestOrigin, c.req.url) &&
+      !alsoAllowed(requestOrigin, c.req.path)
+    ) {
       return new ServiceError(
         403,
         ErrorCode.originNotAllowed,
@@ -88,7 +105,10 @@ export function corsPolicy(allowed: AllowedOrigins = '*'): CorsPolicy {
     isAllowed: (origin, url) =>
       list === undefined || list.has(origin) || origin === new URL(url).origin,
     decorate(headers, origin) {
-      if (origin) headers.set('Access-Control-Allow-Origin', origin);
+      // An answer for one origin alone (a publishable key's token) keeps its own.
+      if (origin && !headers.has('Access-Control-Allow-Origin')) {
+        headers.set('Access-Control-Allow-Origin', origin);
+      }
       headers.set('Access-Control-Expose-Headers', exposeHeaders);
       if (list) headers.append('Vary', 'Origin');
     },

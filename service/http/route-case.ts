@@ -88,3 +88,24 @@ export function caseInsensitivePaths(
     return path;
   };
 }
+
+/**
+ * The methods the route table answers on `path` (fixed segments in any letter case), for the
+ * 405 of a path that exists but not for the method asked: `HEAD` beside `GET`, `ALL` routes
+ * (middleware) left out. Only read when no route matched, so its scan costs nothing otherwise.
+ */
+export function allowedMethods(routes: readonly RoutePattern[], path: string): string[] {
+  const parts = path.split('/');
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || methods.has(route.method)) continue;
+    const compiled = compile(route);
+    if (!compiled || compiled.segments.length !== parts.length) continue;
+    const fits = compiled.segments.every(
+      (segment, i) => segment === null || segment.has(parts[i]!.toLowerCase()),
+    );
+    if (fits) methods.add(route.method);
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
+}

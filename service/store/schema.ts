@@ -205,6 +205,15 @@ export const migrations: readonly Migration[] = [
       db.exec(propertyIndex('webhookdeliveries', 'updatedAt'));
     },
   },
+  {
+    version: 7,
+    description:
+      'embed keys, and tokens by the key that issued them, so deleting a key ends its tokens (docs/decisions/0081)',
+    up(db) {
+      db.exec(collectionTable('embedkeys'));
+      db.exec(propertyIndex('tokens', 'keyId'));
+    },
+  },
 ];
 
 /** The schema version this code writes. */

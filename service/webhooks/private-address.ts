@@ -10,6 +10,7 @@ const privateIpv4: ReadonlyArray<readonly [network: string, prefix: number]> = [
   ['100.64.0.0', 10], // carrier-grade NAT
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, cloud metadata
+  ['168.63.129.16', 32], // Azure's host address: metadata, DNS and health probes of a VM
   ['172.16.0.0', 12],
   ['192.0.0.0', 24], // IETF protocol assignments
   ['192.0.2.0', 24], // documentation

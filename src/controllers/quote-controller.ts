@@ -8,7 +8,7 @@ import {errorText} from '../i18n/error-text.js';
 import type {Strings} from '../i18n/strings.js';
 import {ConfiguratorError, type QuoteRequested} from '../session/index.js';
 import {requestQuote} from '../session/quote.js';
-import type {QuoteCustomer} from '../wire/index.js';
+import type {QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
 import type {SessionController} from './session-controller.js';
 
 type Host = ReactiveControllerHost &
@@ -29,6 +29,8 @@ export interface QuoteFormRules {
 export interface QuoteOptions {
   /** The quote was requested: show the thank-you. */
   requested(): void;
+  /** The configuration's signed statement for the quote events, null when there is none. */
+  signed?(): Promise<SignedConfigurationAnswer | null>;
 }
 
 type Send = (signal: AbortSignal) => Promise<QuoteRequested>;
@@ -143,7 +145,9 @@ export class QuoteController {
     if ((session.snapshot.configuration?.unansweredMandatories ?? []).length > 0) return;
     const customer = this.#rules.customer(form, {languageIso: lang});
     const quantity = this.#rules.quantity(this.quantity) ?? 1;
-    const submit = new ConfiguratorQuoteSubmitEvent(session.id ?? '', customer, quantity);
+    // For a host that takes over: the price its server can trust without asking again.
+    const signed = (await this.#options.signed?.()) ?? null;
+    const submit = new ConfiguratorQuoteSubmitEvent(session.id ?? '', customer, quantity, signed);
     this.#host.dispatchEvent(submit);
     this.dismiss();
     if (submit.defaultPrevented) return;
@@ -173,9 +177,10 @@ export class QuoteController {
     let outcome!: Promise<QuoteRequested>;
     void this.sending.run([(signal) => (outcome = send(signal))]);
     const result = await outcome;
+    const signed = (await this.#options.signed?.()) ?? null;
     this.#options.requested();
     await this.#host.updateComplete;
-    this.#host.dispatchEvent(new ConfiguratorQuoteRequestedEvent(configurationId, result));
+    this.#host.dispatchEvent(new ConfiguratorQuoteRequestedEvent(configurationId, result, signed));
     return result;
   }
 }

@@ -1,6 +1,7 @@
 import type {ReactiveControllerHost} from 'lit';
-import {nothing} from 'lit';
+import {isServer, nothing} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
+import {FormController} from '../controllers/form-controller.js';
 import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {TextsController} from '../controllers/texts-controller.js';
@@ -36,7 +37,10 @@ export interface PartsHost extends ReactiveControllerHost, HTMLElement {
   shareUrl: string;
   tokenEndpoint: string;
   fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
+  publishableKey: string;
   loading: 'eager' | 'lazy';
+  name: string;
+  required: boolean;
 }
 
 /**
@@ -52,6 +56,7 @@ export class ConfiguratorParts implements ElementParts {
   readonly announcer: Announcer;
   readonly texts: TextsController;
   readonly screens: ScreenController;
+  readonly form: FormController;
   quote: ElementParts['quote'] = null;
   /**
    * A code in this page's address (`?configuration=`), as the default share link puts it: read
@@ -88,6 +93,13 @@ export class ConfiguratorParts implements ElementParts {
         this.quote?.flow.dismiss();
       },
       tabId: (stepId) => configureView.module?.tabId(stepId) ?? '',
+    });
+    this.form = new FormController(host, {
+      session: () => this.session.session,
+      snapshot: () => this.session.snapshot,
+      strings: () => this.texts.complete,
+      first: () => this.texts.strings,
+      goToNode: (nodeId, stepId) => void this.screens.goToNode(nodeId, stepId),
     });
   }
 
@@ -133,6 +145,7 @@ export class ConfiguratorParts implements ElementParts {
       module,
       flow: new module.QuoteController(this.host, this.session, module.rules, {
         requested: () => this.screens.reset('thanks'),
+        signed: () => this.form.statement(),
       }),
     };
     return this.quote;
@@ -140,7 +153,9 @@ export class ConfiguratorParts implements ElementParts {
 
   /** Hands the element's settings to the session controller, unless a lazy start waits. */
   sync(): void {
-    if (this.viewport.waiting) return;
+    // A server render (Lit's SSR) has no page address and must not start requests: it renders
+    // the first state, and the browser starts the session once the element hydrates.
+    if (isServer || this.viewport.waiting) return;
     const host = this.host;
     if (this.#pageCode === undefined) {
       const page = new URLSearchParams(location.search).get('configuration') ?? '';
@@ -153,6 +168,7 @@ export class ConfiguratorParts implements ElementParts {
       apiUrl: this.apiUrl,
       tokenEndpoint: host.tokenEndpoint.trim(),
       fetchToken: host.fetchToken,
+      publishableKey: host.publishableKey.trim(),
       lang: this.texts.lang,
     });
     // The configure view's code loads alongside the first requests, not after their answers;

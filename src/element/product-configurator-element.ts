@@ -2,7 +2,8 @@ import {LitElement, html, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ChangeResult, ConfiguratorSession, FetchedToken} from '../session/index.js';
 import type {QuoteRequested, TokenRequest} from '../session/index.js';
-import type {Configuration, QuoteCustomer} from '../wire/index.js';
+import {fetchSignedConfiguration} from '../session/signed.js';
+import type {Configuration, QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
 import {ConfiguratorParts} from './configurator-parts.js';
 import {styles} from './product-configurator-styles.js';
 import {renderStart} from './render-start.js';
@@ -65,6 +66,8 @@ import {renderStart} from './render-start.js';
  */
 export class ProductConfiguratorElement extends LitElement {
   static override styles = styles;
+  /** A form control (ElementInternals): see docs/commerce.md. */
+  static formAssociated = true;
 
   /** Model identifier: the model's root feature name or its GUID (v3 `new/{IDENTIFIER}`). */
   @property() model = '';
@@ -109,10 +112,30 @@ export class ProductConfiguratorElement extends LitElement {
     ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
 
   /**
+   * A publishable key (`pk_...`) for pages with no backend: the service at `api-url` exchanges
+   * it for a shopper token, for pages on an origin the key lists. Used when neither
+   * `fetchToken` nor `token-endpoint` is set.
+   */
+  @property({attribute: 'publishable-key'}) publishableKey = '';
+
+  /**
    * `lazy` starts the session only when the element comes near the viewport, like `loading` on
    * an image; its space is reserved meanwhile. Default `eager`: start as soon as it can.
    */
   @property() loading: 'eager' | 'lazy' = 'eager';
+
+  /**
+   * The form field name. In a form, the form data holds `{name}` (the configuration id),
+   * `{name}-code` (its code) and, once the configuration is complete and saved, `{name}-signed`
+   * (the service's signed statement of it, which the host's server verifies).
+   */
+  @property() name = '';
+
+  /** The form may not be submitted without a configuration. */
+  @property({type: Boolean, reflect: true}) required = false;
+
+  /** Out of the form's data and validation, and not operable (as is a disabled fieldset's). */
+  @property({type: Boolean, reflect: true}) disabled = false;
 
   /**
    * The same as `fetchToken`, under the name frameworks derive from a kebab-case binding (Vue's
@@ -180,6 +203,59 @@ export class ProductConfiguratorElement extends LitElement {
     return this.#parts.restart();
   }
 
+  /**
+   * The service's signed statement of the complete configuration (`jws`, `expiresAt`) once
+   * every change is saved, for a host's server to verify with `verifyConfiguration`. Rejects
+   * with `quote_blocked` while mandatory features are unanswered, `conflict_pending` during a
+   * conflict.
+   */
+  async getSignedConfiguration(): Promise<SignedConfigurationAnswer> {
+    return fetchSignedConfiguration(this.#parts.session.require());
+  }
+
+  /** The form the element belongs to (its ancestor, or the one its `form` attribute names). */
+  get form(): HTMLFormElement | null {
+    return this.#parts.form.internals.form;
+  }
+
+  /** The element's validity, as a native control's. */
+  get validity(): ValidityState {
+    return this.#parts.form.internals.validity;
+  }
+
+  /** Why the element is invalid, in its language; '' when it is valid. */
+  get validationMessage(): string {
+    return this.#parts.form.internals.validationMessage;
+  }
+
+  get willValidate(): boolean {
+    return this.#parts.form.internals.willValidate;
+  }
+
+  checkValidity(): boolean {
+    return this.#parts.form.internals.checkValidity();
+  }
+
+  /** Reports the validity; when invalid, brings the shopper to the first thing left to do. */
+  reportValidity(): boolean {
+    return this.#parts.form.internals.reportValidity();
+  }
+
+  /** @internal */
+  formDisabledCallback(disabled: boolean): void {
+    this.#parts.form.setDisabled(disabled);
+  }
+
+  /** @internal `form.reset()` starts the model anew. */
+  formResetCallback(): void {
+    if (this.model.trim() && this.session) this.restart().catch(() => {});
+  }
+
+  /** @internal A restored form (back navigation) reopens the configuration it held. */
+  formStateRestoreCallback(state: unknown, mode: 'restore' | 'autocomplete'): void {
+    if (mode === 'restore' && typeof state === 'string' && state) this.configuration = state;
+  }
+
   constructor() {
     super();
     // Set before the tag was defined (Vue's `.prop` binding of `fetch-token`), the value is an
@@ -197,7 +273,9 @@ export class ProductConfiguratorElement extends LitElement {
     // would otherwise delay the first request. Properties set before the tag was defined (a
     // framework's ref) come back only at the first update, so without a token source yet the
     // first update decides, and reports one missing only then.
-    if (this.tokenEndpoint.trim() || this.fetchToken) this.#parts.sync();
+    if (this.tokenEndpoint.trim() || this.fetchToken || this.publishableKey.trim()) {
+      this.#parts.sync();
+    }
     super.connectedCallback();
   }
 
@@ -227,7 +305,12 @@ export class ProductConfiguratorElement extends LitElement {
     // Without the complete texts only a failed load of the view that brings them is shown.
     const loaded = (full !== null || parts.viewFailed) && !!snapshot?.configuration;
     const start = {model: this.model.trim(), configuration: this.configuration.trim(), loaded};
-    return html`<div class="layout" part="base" lang=${parts.texts.shown}>
+    return html`<div
+      class="layout"
+      part="base"
+      lang=${parts.texts.shown}
+      ?inert=${this.disabled || parts.form.disabled}
+    >
       <div class="header"><slot name="header"></slot></div>
       <div class="progress ${snapshot?.busy && loaded ? 'active' : ''}" aria-hidden="true"></div>
       ${renderStart(parts.session, {...start, waiting: parts.viewport.waiting}, s, () =>

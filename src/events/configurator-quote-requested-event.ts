@@ -1,3 +1,4 @@
+import type {SignedConfigurationAnswer} from '../wire/index.js';
 import type {QuoteRequested} from './quote-requested.js';
 import {EventName} from './event-names.js';
 
@@ -9,6 +10,8 @@ export interface ConfiguratorQuoteRequestedDetail {
   debtorId: string | null;
   /** The service's whole answer, including fields this version does not name. */
   result: QuoteRequested;
+  /** The quoted configuration's signed statement; null when the service gave none. */
+  signed: SignedConfigurationAnswer | null;
 }
 
 /**
@@ -18,11 +21,21 @@ export interface ConfiguratorQuoteRequestedDetail {
 export class ConfiguratorQuoteRequestedEvent extends CustomEvent<ConfiguratorQuoteRequestedDetail> {
   static readonly eventName = EventName.quoteRequested;
 
-  constructor(configurationId: string, result: QuoteRequested) {
+  constructor(
+    configurationId: string,
+    result: QuoteRequested,
+    signed: SignedConfigurationAnswer | null = null,
+  ) {
     super(ConfiguratorQuoteRequestedEvent.eventName, {
       bubbles: true,
       composed: true,
-      detail: {configurationId, quotationId: result.quotationId, debtorId: result.debtorId, result},
+      detail: {
+        configurationId,
+        quotationId: result.quotationId,
+        debtorId: result.debtorId,
+        result,
+        signed,
+      },
     });
   }
 

@@ -1,4 +1,4 @@
-import type {QuoteCustomer} from '../wire/index.js';
+import type {QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
 import {EventName} from './event-names.js';
 
 export interface ConfiguratorQuoteSubmitDetail {
@@ -7,6 +7,11 @@ export interface ConfiguratorQuoteSubmitDetail {
   customer: QuoteCustomer;
   /** The quantity the shopper asked a quote for (1 unless the form's quantity says more). */
   quantity: number;
+  /**
+   * The configuration's signed statement (`jws`, `expiresAt`), for a host that takes over and
+   * passes the price to its server; null when the service gave none.
+   */
+  signed: SignedConfigurationAnswer | null;
 }
 
 /**
@@ -18,12 +23,17 @@ export interface ConfiguratorQuoteSubmitDetail {
 export class ConfiguratorQuoteSubmitEvent extends CustomEvent<ConfiguratorQuoteSubmitDetail> {
   static readonly eventName = EventName.quoteSubmit;
 
-  constructor(configurationId: string, customer: QuoteCustomer, quantity = 1) {
+  constructor(
+    configurationId: string,
+    customer: QuoteCustomer,
+    quantity = 1,
+    signed: SignedConfigurationAnswer | null = null,
+  ) {
     super(ConfiguratorQuoteSubmitEvent.eventName, {
       bubbles: true,
       composed: true,
       cancelable: true,
-      detail: {configurationId, customer, quantity},
+      detail: {configurationId, customer, quantity, signed},
     });
   }
 

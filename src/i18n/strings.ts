@@ -91,6 +91,12 @@ export interface Strings {
   formInvalid: string;
   blockedTitle: string;
   blockedIntro: string;
+  /** The element as a form control: why it is invalid (its `validationMessage`). */
+  formUnanswered: (name: string) => string;
+  formConflict: string;
+  formSaving: string;
+  /** `required` and no configuration yet. */
+  formNotConfigured: string;
   submit: string;
   sending: string;
   thanksTitle: string;

@@ -32,6 +32,17 @@ export type {StartRequest} from './token-request-body.js';
 export type {TokenEndpointContext, TokenEndpointHandler} from './token-endpoint-handler.js';
 export {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
 export {shopperScope} from './upstream-token.js';
+export {
+  verifyConfiguration,
+  type SignedConfiguration,
+  type SignedConfigurationLine,
+  type VerifyConfigurationOptions,
+} from './verify-configuration.js';
+export {ConfigurationKeys, type ConfigurationKeysOptions} from './configuration-keys.js';
+export {
+  ConfigurationVerificationError,
+  ConfigurationVerificationErrorCode,
+} from './configuration-verification-error.js';
 export type {
   ApplicationLoginScheme,
   ClientCredentialsScheme,
@@ -257,7 +268,9 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     const token = await pending;
     // Started before the lifetime is counted, so that `expires_in` leaves the start's time out.
     const outcome =
-      starts && start ? await startSession(starts, token.accessToken, start, fetchImpl) : undefined;
+      starts && start
+        ? await startSession(starts, token.accessToken, start, fetchImpl, origin.corsOrigin)
+        : undefined;
     const body: TokenEndpointBody = {
       access_token: token.accessToken,
       token_type: 'Bearer',

@@ -3,6 +3,7 @@ import {classMap} from 'lit/directives/class-map.js';
 import {ifDefined} from 'lit/directives/if-defined.js';
 import {regionName} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
+import {ownSubmit} from './own-submit.js';
 import {renderBackButton} from './render-back-button.js';
 import {
   addressFields,
@@ -139,6 +140,7 @@ export function renderQuoteForm(
 ): TemplateResult {
   const stepTitle = (id: string | null) => state.steps.find((st) => st.id === id)?.title ?? '';
   const blocked = state.unanswered.length > 0;
+  const submit = ownSubmit((form) => on.submit(form));
   return html`<section class="quote card" part="panel" aria-labelledby="quote-title">
     ${renderBackButton(s.backToReview, () => on.back())}
     <h2 id="quote-title" class="section-title" tabindex="-1">${s.quoteTitle}</h2>
@@ -171,10 +173,8 @@ export function renderQuoteForm(
       part="form"
       novalidate
       aria-describedby=${ifDefined(state.formError ? 'quote-form-error' : undefined)}
-      @submit=${(e: SubmitEvent) => {
-        e.preventDefault();
-        on.submit(e.target as HTMLFormElement);
-      }}
+      @submit=${submit.submit}
+      @keydown=${submit.keydown}
       @input=${(e: Event) => {
         const t = e.target as HTMLInputElement;
         if (t.name && t.name !== 'shipTo') on.draftInput(t.name, t.value);
@@ -225,6 +225,7 @@ export function renderQuoteForm(
           class="button primary"
           part="button button-primary"
           data-action="submit"
+          @click=${submit.click}
           ?disabled=${blocked || state.submitting}
           aria-disabled=${blocked ? 'true' : 'false'}
         >

@@ -1,5 +1,6 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
+import {ownSubmit} from './own-submit.js';
 
 /**
  * The link that reopens a configuration: the host's template with `{code}` replaced, else the
@@ -19,15 +20,10 @@ export function renderResume(
   s: Strings,
   open: (code: string) => void,
 ): TemplateResult {
-  return html`<form
-    class="resume"
-    novalidate
-    @submit=${(e: SubmitEvent) => {
-      e.preventDefault();
-      const input = (e.target as HTMLFormElement).elements.namedItem('code') as HTMLInputElement;
-      open(input.value);
-    }}
-  >
+  const submit = ownSubmit((form) =>
+    open((form.elements.namedItem('code') as HTMLInputElement).value),
+  );
+  return html`<form class="resume" novalidate @submit=${submit.submit} @keydown=${submit.keydown}>
     <label class="field-label" part="label" for="resume-code">${s.haveCode}</label>
     <div class="code-row">
       <input
@@ -42,7 +38,13 @@ export function renderResume(
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${error ? 'resume-error' : nothing}
       />
-      <button type="submit" class="button ghost small" part="button" data-action="resume">
+      <button
+        type="submit"
+        class="button ghost small"
+        part="button"
+        data-action="resume"
+        @click=${submit.click}
+      >
         ${s.open}
       </button>
     </div>

@@ -14,3 +14,4 @@ export * from './configuration.js';
 export * from './quote.js';
 export * from './error-body.js';
 export * from './compressed-configuration.js';
+export * from './signed-configuration.js';

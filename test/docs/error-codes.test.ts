@@ -12,6 +12,7 @@ import {
   TokenEndpointLogCode,
 } from '../../src/server/token-endpoint-error.js';
 import {ErrorCode as WidgetErrorCode} from '../../src/events/error-code.js';
+import {ConfigurationVerificationErrorCode} from '../../src/server/configuration-verification-error.js';
 import type {MergeErrorCode} from '../../src/session/merge-configuration.js';
 import {en} from '../../src/i18n/en.js';
 import {codeMentions} from '../helpers/node/error-docs.js';
@@ -30,6 +31,8 @@ const tables: Record<string, readonly string[]> = {
   'src/server/token-endpoint-error.ts TokenEndpointErrorCode':
     Object.values(TokenEndpointErrorCode),
   'src/server/token-endpoint-error.ts TokenEndpointLogCode': Object.values(TokenEndpointLogCode),
+  'src/server/configuration-verification-error.ts ConfigurationVerificationErrorCode':
+    Object.values(ConfigurationVerificationErrorCode),
   'src/session/merge-configuration.ts MergeErrorCode': Object.values(mergeCodes),
 };
 const codes = new Set(Object.values(tables).flat());

@@ -15,6 +15,16 @@ test('prints its URL and the credentials it accepts', () => {
   assert.match(service.stdout(), /client id demo-client, secret demo-secret/);
 });
 
+test('names where a secret of its own comes from, never its value', async () => {
+  const own = await startServiceProcess({env: {CLIENT_SECRET: 'not-for-logs-1234'}});
+  try {
+    assert.match(own.stdout(), /secret from CLIENT_SECRET/);
+    assert.doesNotMatch(own.stdout() + own.stderr(), /not-for-logs-1234/);
+  } finally {
+    await own.stop();
+  }
+});
+
 test('serves the service', async () => {
   assert.equal((await fetch(`${service.url}/health`)).status, 200);
   const token = await fetch(`${service.url}/connect/token`, {

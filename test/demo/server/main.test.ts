@@ -86,6 +86,50 @@ describe('npm start (demo/server/main.ts)', () => {
     assert.match(running.output, /shop/);
   });
 
+  test('names where the secret comes from, never its value', () => {
+    assert.match(running.output, /secret from CLIENT_SECRET/);
+    assert.doesNotMatch(running.output, /s3cret/);
+  });
+
+  test('serves none of its own source, however the path is spelt', async () => {
+    for (const path of [
+      '/server/main.ts',
+      '/server%2Fmain.ts',
+      '/server%2fdemo-token-route.ts',
+      '/%73erver/main.ts',
+      '/src%2F..%2Fserver%2Fmain.ts',
+      '/server%5Cmain.ts',
+    ]) {
+      const answer = await fetch(`${running.url}${path}`);
+      const text = await answer.text();
+      // Not a file: it falls through to the service, which knows no such path either.
+      assert.ok(
+        [401, 404].includes(answer.status),
+        `${path}: ${answer.status} ${text.slice(0, 80)}`,
+      );
+      assert.doesNotMatch(text, /startService/, path);
+    }
+    // What the demo means to serve still is.
+    assert.equal((await fetch(`${running.url}/frameworks.css`)).status, 200);
+    assert.equal((await fetch(`${running.url}/src/demo-shared.js`)).status, 200);
+  });
+
+  test('gives its pages a policy, no framing and a referrer policy', async () => {
+    for (const path of ['/', '/index.html', '/cms.html']) {
+      const page = await fetch(`${running.url}${path}`);
+      assert.equal(page.status, 200, path);
+      const policy = page.headers.get('content-security-policy') ?? '';
+      assert.match(policy, /frame-ancestors 'none'/, path);
+      assert.match(policy, /script-src 'self'/, path);
+      assert.doesNotMatch(policy, /script-src[^;]*unsafe-inline/, path);
+      assert.equal(page.headers.get('x-frame-options'), 'DENY', path);
+      assert.equal(page.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', path);
+    }
+    // The index page's inline module script is allowed by its hash, and only by it.
+    const policy = (await fetch(`${running.url}/`)).headers.get('content-security-policy')!;
+    assert.equal(policy.match(/'sha256-[A-Za-z0-9+/=]+'/g)?.length, 1);
+  });
+
   test('serves the demo at / and the service beside it', async () => {
     const page = await fetch(`${running.url}/`);
     assert.equal(page.status, 200);

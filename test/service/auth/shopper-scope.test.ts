@@ -215,6 +215,7 @@ describe('the route table, swept with both scopes', () => {
       `GET /api/3/configurator/new/${s}`,
       `PUT /api/3/configurator/${s}`,
       `PUT /api/3/configurator/${s}/changelanguage`,
+      `GET /api/3/configurator/${s}/signed`,
       'GET /api/2/featuremodels',
       `GET /api/2/configurations/startnew/${s}`,
       `PUT /api/2/configurations/${s}`,
@@ -242,9 +243,13 @@ describe('the route table, swept with both scopes', () => {
     return new Set(list.map((request) => request.toLowerCase()));
   };
   const publicRequests = new Set(
-    ['POST /connect/token', 'POST /api/2/auth/serviceconnectlogin', 'GET /health'].map((r) =>
-      r.toLowerCase(),
-    ),
+    [
+      'POST /connect/token',
+      'POST /api/2/auth/serviceconnectlogin',
+      'POST /api/2/auth/embedtoken',
+      'GET /health',
+      'GET /.well-known/jwks.json',
+    ].map((r) => r.toLowerCase()),
   );
 
   /** Every (method, concrete path) the app registers, middleware aside. */

@@ -78,6 +78,9 @@ const privateTargets = [
   'http://100.64.0.1/h',
   'http://100.127.255.254/h',
   'http://169.254.169.254/latest/meta-data',
+  'http://168.63.129.16/machine',
+  'http://[::ffff:168.63.129.16]/h',
+  'http://[::ffff:a83f:8110]/h',
   'http://224.0.0.1/h',
   'http://255.255.255.255/h',
   'http://localhost/h',
@@ -118,6 +121,7 @@ describe('private webhook targets', () => {
       'https://hooks.example.com/in',
       'http://8.8.8.8/h',
       'http://172.32.0.1/h',
+      'http://168.63.129.17/h',
       'http://100.128.0.1/h',
       'http://[2606:4700:4700::1111]/h',
     ].entries()) {
@@ -137,6 +141,9 @@ describe('private webhook targets', () => {
       'fe80::1%eth0',
       'fd00::1',
       '100.64.0.1',
+      '168.63.129.16',
+      '::ffff:168.63.129.16',
+      '64:ff9b::a83f:8110',
       'not an address',
     ]) {
       assert.equal(isPrivateAddress(address), true, address);

@@ -1,0 +1,188 @@
+// The element as a form control (ElementInternals): its entries in the form data, its validity
+// in the shopper's language, and the signed configuration kept ready once the configuration is
+// complete and settled, so that a page with no script of its own can post a trusted price.
+import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import type {FirstStrings, Strings} from '../i18n/strings.js';
+import type {ConfiguratorSession, SessionSnapshot} from '../session/index.js';
+import {fetchSignedConfiguration} from '../session/signed.js';
+import type {Configuration, FeatureNode, SignedConfigurationAnswer} from '../wire/index.js';
+
+type Host = ReactiveControllerHost &
+  HTMLElement & {
+    name: string;
+    required: boolean;
+    readonly renderRoot: HTMLElement | DocumentFragment;
+  };
+
+/** What the controller reads of the element's other parts. */
+export interface FormSources {
+  session(): ConfiguratorSession | null;
+  snapshot(): SessionSnapshot | null;
+  /** The complete texts, or null while they load (then `first` speaks). */
+  strings(): Strings | null;
+  first(): FirstStrings;
+  /** Brings the shopper to a feature (switching step or screen) and focuses it. */
+  goToNode(nodeId: string, stepId: string | null): void;
+}
+
+/** A statement this close to its expiry is fetched anew rather than posted. */
+const renewBeforeMs = 60_000;
+
+/** The step holding a node, for bringing the shopper to it. */
+function stepOf(configuration: Configuration, nodeId: string): string | null {
+  const holds = (node: FeatureNode): boolean => node.id === nodeId || node.features.some(holds);
+  return configuration.featureModel.steps.find((step) => step.features.some(holds))?.id ?? null;
+}
+
+function nameOf(configuration: Configuration, nodeId: string): string {
+  let found = '';
+  const visit = (node: FeatureNode) => {
+    if (node.id === nodeId) found = node.name;
+    else if (!found) node.features.forEach(visit);
+  };
+  configuration.featureModel.steps.forEach((step) => step.features.forEach(visit));
+  return found || nodeId;
+}
+
+export class FormController implements ReactiveController {
+  readonly internals: ElementInternals;
+  #host: Host;
+  #sources: FormSources;
+  /** Disabled by its own attribute or a disabled fieldset (`formDisabledCallback`). */
+  #disabled = false;
+  /** The statement of one configuration (the snapshot's object: a change makes a new one). */
+  #signed: {of: Configuration; answer: SignedConfigurationAnswer | null} | null = null;
+  #fetching: {of: Configuration; done: Promise<SignedConfigurationAnswer | null>} | null = null;
+  #renewal: ReturnType<typeof setTimeout> | undefined;
+  /** The unanswered feature the shopper is brought to when the form finds the element invalid. */
+  #first: {nodeId: string; stepId: string | null} | null = null;
+
+  constructor(host: Host, sources: FormSources) {
+    this.#host = host;
+    this.#sources = sources;
+    this.internals = host.attachInternals();
+    host.addController(this);
+    // Fired by checkValidity(), reportValidity() and a submit the element holds back.
+    host.addEventListener('invalid', () => {
+      if (this.#first) this.#sources.goToNode(this.#first.nodeId, this.#first.stepId);
+    });
+  }
+
+  get disabled(): boolean {
+    return this.#disabled;
+  }
+
+  setDisabled(disabled: boolean): void {
+    this.#disabled = disabled;
+    this.#host.requestUpdate();
+  }
+
+  hostUpdated(): void {
+    this.sync();
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.#renewal);
+  }
+
+  /** Whether the element posts a statement: named, in a form, and not disabled. */
+  get #posts(): boolean {
+    return !!this.#host.name && !!this.internals.form && !this.#disabled;
+  }
+
+  /**
+   * The signed configuration of the current configuration: fetched once per configuration and
+   * shared by the form, the method and the quote events. Null when the service could not sign
+   * it (an older service): the form then posts the id and code alone.
+   */
+  statement(): Promise<SignedConfigurationAnswer | null> {
+    const configuration = this.#sources.snapshot()?.configuration ?? null;
+    const session = this.#sources.session();
+    if (!configuration || !session) return Promise.resolve(null);
+    const signed = this.#signed;
+    if (signed?.of === configuration && signed.answer && !expiring(signed.answer)) {
+      return Promise.resolve(signed.answer);
+    }
+    if (signed?.of === configuration && !signed.answer) return Promise.resolve(null);
+    if (this.#fetching?.of === configuration) return this.#fetching.done;
+    const done = fetchSignedConfiguration(session).then(
+      (answer) => answer,
+      () => null,
+    );
+    this.#fetching = {of: configuration, done};
+    void done.then((answer) => {
+      if (this.#fetching?.done !== done) return;
+      this.#fetching = null;
+      this.#signed = {of: configuration, answer};
+      clearTimeout(this.#renewal);
+      if (answer) {
+        const due = Date.parse(answer.expiresAt) - renewBeforeMs - Date.now();
+        this.#renewal = setTimeout(() => this.#host.requestUpdate(), Math.max(due, 0));
+      }
+      this.#host.requestUpdate();
+    });
+    return done;
+  }
+
+  /** After every render: the form value, the restore state and the validity, as they are now. */
+  sync(): void {
+    const internals = this.internals;
+    const snapshot = this.#sources.snapshot();
+    const configuration = snapshot?.configuration ?? null;
+    const s = this.#sources.strings();
+    const say = (text: (s: Strings) => string) => (s ? text(s) : this.#sources.first().loading);
+    this.#first = null;
+    if (!configuration || !snapshot) {
+      internals.setFormValue(null);
+      if (this.#host.required) {
+        internals.setValidity(
+          {valueMissing: true},
+          say((t) => t.formNotConfigured),
+        );
+      } else internals.setValidity({});
+      return;
+    }
+    const name = this.#host.name;
+    const settled = snapshot.status === 'ready' && !snapshot.busy && snapshot.pending.size === 0;
+    const unanswered = configuration.unansweredMandatories[0];
+    let signed: SignedConfigurationAnswer | null = null;
+    let message = '';
+    let anchor: HTMLElement | undefined;
+    if (snapshot.conflict) {
+      message = say((t) => t.formConflict);
+      anchor = this.#find('dialog button') ?? undefined;
+    } else if (unanswered) {
+      message = say((t) => t.formUnanswered(nameOf(configuration, unanswered)));
+      this.#first = {nodeId: unanswered, stepId: stepOf(configuration, unanswered)};
+      anchor =
+        this.#find(
+          `[data-node="${CSS.escape(unanswered)}"] :is(h3[tabindex], input:not(:disabled), select, textarea)`,
+        ) ?? undefined;
+    } else if (!settled) {
+      message = say((t) => t.formSaving);
+    } else if (this.#posts) {
+      const current = this.#signed?.of === configuration ? this.#signed.answer : undefined;
+      if (current === undefined || (current && expiring(current))) {
+        void this.statement();
+        message = say((t) => t.formSaving);
+      } else signed = current;
+    }
+    if (name) {
+      const data = new FormData();
+      data.append(name, configuration.id);
+      data.append(`${name}-code`, configuration.code);
+      if (signed) data.append(`${name}-signed`, signed.jws);
+      // The state is the id: a restored form reopens this very configuration.
+      internals.setFormValue(data, configuration.id);
+    } else internals.setFormValue(null, configuration.id);
+    if (message) internals.setValidity({customError: true}, message, anchor);
+    else internals.setValidity({});
+  }
+
+  #find(selector: string): HTMLElement | null {
+    return this.#host.renderRoot.querySelector<HTMLElement>(selector);
+  }
+}
+
+const expiring = (answer: SignedConfigurationAnswer) =>
+  Date.parse(answer.expiresAt) - Date.now() < renewBeforeMs;
