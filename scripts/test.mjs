@@ -86,7 +86,19 @@ function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'configurator-test-'));
   const args = ['--import', 'tsx', ...startNodeFlags('.'), 'demo/server/main.ts'];
   const child = spawn(process.execPath, args, {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env},
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Every browser test's widget shares one address and the helper's one token: the
+      // budgets of a single visitor would refuse the suite.
+      VISITOR_STARTS_PER_MINUTE: '100000,100000',
+      VISITOR_QUOTES_PER_MINUTE: '100000,100000',
+      VISITOR_FAILED_LOOKUPS_PER_MINUTE: '100000,100000',
+      MAX_CONNECTIONS_PER_ADDRESS: '800',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
