@@ -145,8 +145,9 @@ describe('quotations over HTTP', () => {
       const a = await json<QuoteRequestResult>(
         await requestQuote({quotationRequest: {}, configurationIds: [session.id]}),
       );
+      // Another request (the same one again would answer the first quotation: quote-retry).
       const b = await json<QuoteRequestResult>(
-        await requestQuote({quotationRequest: {}, configurationIds: [session.id]}),
+        await requestQuote({quotationRequest: {remarks: 'b'}, configurationIds: [session.id]}),
       );
       const number = (id: string) => Number(quotations().get(id)!.number!.slice(2));
       assert.equal(number(b.quotationId), number(a.quotationId) + 1);
