@@ -11,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -96,7 +97,7 @@ describe('the packed package', {timeout: 900_000}, () => {
 
   test('holds only what a user needs', () => {
     const allowed =
-      /^(LICENSE|README\.md|CHANGELOG\.md|package\.json|custom-elements\.json|dist\/.+\.(js|js\.map|d\.ts|json)|src\/.+\.ts)$/;
+      /^(LICENSE|README\.md|CHANGELOG\.md|package\.json|custom-elements\.json|dist\/.+\.(js|js\.map|d\.ts|json|css)|src\/.+\.ts)$/;
     assert.deepEqual(
       files.filter((f) => !allowed.test(f)),
       [],
@@ -142,7 +143,10 @@ describe('the packed package', {timeout: 900_000}, () => {
 
   test('every entry imports in Node from a host project', () => {
     // The script-tag file too: in Node, `./bundle` is the npm module that defines the element.
-    const entries = Object.keys(manifest.exports).map((entry) => manifest.name + entry.slice(1));
+    // The page's style sheet is for browsers, not imports.
+    const entries = Object.keys(manifest.exports)
+      .filter((entry) => !entry.endsWith('.css'))
+      .map((entry) => manifest.name + entry.slice(1));
     const script = `
       const out = {};
       for (const entry of ${JSON.stringify(entries)}) {
@@ -262,14 +266,17 @@ export const handler = createTokenEndpoint({
   });
 
   test('the script-tag file defines the element in a browser, twice harmlessly', async () => {
-    const bundle = readFileSync(
-      join(scratch, 'node_modules', manifest.name, 'dist/product-configurator.js'),
-      'utf8',
-    );
+    const dist = join(scratch, 'node_modules', manifest.name, 'dist');
+    const bundle = readFileSync(join(dist, 'product-configurator.js'), 'utf8');
     const host = await startHostSite();
     const browser = await launchChromium();
     try {
       host.page('/product-configurator.js', bundle, 'text/javascript');
+      // The element and its first screen load from the chunks beside it.
+      for (const chunk of readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js'))) {
+        const text = readFileSync(join(dist, 'chunks', chunk), 'utf8');
+        host.page(`/chunks/${chunk}`, text, 'text/javascript');
+      }
       host.page(
         '/page.html',
         `<!doctype html><title>bundle</title>
