@@ -236,6 +236,18 @@ step('a page with the block shows a live preview in the block editor', async () 
   );
   mkdirSync(screenshots, {recursive: true});
   await page.screenshot({path: join(screenshots, 'wordpress-editor.png')});
+  // Trying the quote form in the editor sends nothing: the preview cancels the submit.
+  const cancelled = await canvas.locator('product-configurator').evaluate((element) => {
+    const submit = new CustomEvent('configurator-quote-submit', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      detail: {configurationId: 'x', customer: {}, quantity: 1},
+    });
+    element.dispatchEvent(submit);
+    return submit.defaultPrevented;
+  });
+  assert(cancelled, 'the editor preview lets a quote request go to the service');
   // Another model in the sidebar changes the preview.
   await model.selectOption('Standing Desk');
   await canvas
