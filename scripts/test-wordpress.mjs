@@ -290,6 +290,18 @@ step('the widget loads only where a configurator is, and the secret reaches no p
     assert(html.includes('/wp-json/product-configurator/v1/token'), `${url} lacks the token route`);
     assert(!html.includes(credentials.secret), `${url} holds the secret`);
   }
+  const blockPage = await (await fetch(state.content.pageUrl)).text();
+  const head = blockPage.slice(0, blockPage.indexOf('</head>'));
+  assert(
+    head.includes('product-configurator/assets/product-configurator.css'),
+    "the block's page does not reserve the configurator's space in its head",
+  );
+  assert(!home.includes('product-configurator.css'), 'the home page loads the stylesheet');
+  // The shortcode's settings reach the element: lazy start and the theme colour.
+  const post = await (await fetch(state.content.postUrl)).text();
+  const element = post.match(/<product-configurator[^>]*>/)?.[0] ?? '';
+  for (const attribute of ['lang="en"', 'loading="lazy"', 'style="--configurator-accent: #8a2be2"'])
+    assert(element.includes(attribute), `the shortcode's element lacks ${attribute}: ${element}`);
   // Every script of a configurator page comes from the site itself (no script from another host).
   const pageHtml = await (await fetch(state.content.pageUrl)).text();
   const foreignScripts = [...pageHtml.matchAll(/<script[^>]*\ssrc=["']([^"']+)["']/g)]
