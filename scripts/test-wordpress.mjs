@@ -122,6 +122,11 @@ step(
       clientId: credentials.clientId,
       secret: credentials.secret,
     });
+    const notices = await page
+      .locator('.notice, .updated')
+      .filter({hasText: 'Settings saved'})
+      .count();
+    assert(notices === 1, `${notices} "Settings saved" notices`);
     const saved = JSON.parse(
       site.php(`echo wp_json_encode(get_option('product_configurator_settings'));`),
     );
