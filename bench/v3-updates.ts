@@ -12,7 +12,6 @@ import type {Configuration, FeatureNode, Requirement} from '../src/wire/index.js
 import {
   applyRequirement,
   compileModel,
-  generateLargeModel,
   initialState,
   renderConfiguration,
   renderConfigurationChanges,
@@ -20,6 +19,7 @@ import {
   prepareConfiguration,
   type CompiledModel,
 } from '../service/engine/index.js';
+import {generateLargeModel} from '../service/models/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startDiskProbe} from './disk-probe.js';
 import {startNodeFlags} from '../scripts/start-flags.mjs';

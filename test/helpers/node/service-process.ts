@@ -37,6 +37,8 @@ export interface ServiceProcess {
   stdout(): string;
   /** Everything it wrote to stderr so far. */
   stderr(): string;
+  /** The first match of `pattern` in its stdout, once it has written it. */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** `SIGKILL`: no shutdown code runs, as in a crash or a power cut of the process. */
   kill(): Promise<void>;
   /**
@@ -62,6 +64,19 @@ export async function startServiceProcess(
   });
   let stdout = '';
   let stderr = '';
+  const outputWaiters = new Set<() => void>();
+  const waitForOutput = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve) => {
+      const look = () => {
+        const match = pattern.exec(stdout);
+        if (!match) return false;
+        outputWaiters.delete(check);
+        resolve(match);
+        return true;
+      };
+      const check = () => void look();
+      if (!look()) outputWaiters.add(check);
+    });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // The store compacts on shutdown: remove a throwaway folder only once the process is gone.
   const exited = new Promise<number | null>((resolve) =>
@@ -73,6 +88,7 @@ export async function startServiceProcess(
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
+      for (const waiter of [...outputWaiters]) waiter();
       const match = /(http:\/\/127\.0\.0\.1:\d+)\/?\n[^\n]*credentials: [^\n]*\n/i.exec(stdout);
       if (match) resolve(match[1]!);
     });
@@ -90,6 +106,7 @@ export async function startServiceProcess(
     pid: child.pid!,
     stdout: () => stdout,
     stderr: () => stderr,
+    waitForOutput,
     kill: async () => {
       await signal('SIGKILL');
     },
