@@ -38,8 +38,8 @@ export type SessionStartOutcome = {answer: object} | {reason: string};
 
 // The largest answer the helper carries: a bound against an answer without end, not a size
 // where the page's own start would be better. A large model's start is the one that most
-// needs a single round trip (the generated 2,000-node model's answer is 1.2 MB, 135 KB
-// compressed for the page); over 1 MiB it used to be left to the page, two round trips.
+// needs a single round trip (the generated 2,000-node model's answer is 1.2 MB, gzipped for
+// the page); over 1 MiB it used to be left to the page, two round trips.
 export const maxAnswerBytes = 16 * 1024 * 1024;
 // Longer is not a model's name nor a session's id or code; the page's own start meets the
 // service's answer to it.
