@@ -54,7 +54,8 @@ describe('the demo pages pass axe', () => {
           }
           await page.addScriptTag({path: axePath});
           const violations = await page.evaluate(async (values) => {
-            const axe = (window as unknown as {axe: {run: Function}}).axe;
+            type Run = (context: Document, options: object) => Promise<{violations: unknown}>;
+            const axe = (window as unknown as {axe: {run: Run}}).axe;
             const results = await axe.run(document, {
               runOnly: {type: 'tag', values},
               resultTypes: ['violations'],
