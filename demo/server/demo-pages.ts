@@ -5,10 +5,12 @@ import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 
 /**
- * The demo's files by decoded path: its pages, their stylesheet and scripts. Anything else in
+ * The demo's files by decoded path: its pages, their stylesheet, scripts and the framework pages'
+ * bundles (build/, made by scripts/build-demos.mjs). Anything else in
  * the folder (the server's own source above all) is never served, however the path is spelt.
  */
-const demoFile = /^\/(?:[a-z-]+\.html|[a-z-]+\.css|src\/[a-z-]+\.jsx?)$/;
+const demoFile =
+  /^\/(?:[a-z-]+\.html|[a-z-]+\.css|src\/[a-z-]+\.jsx?|build\/[a-z-]+\.js(?:\.map)?)$/;
 
 /**
  * The path a request names once percent-decoded, or undefined when it does not decode or
@@ -38,8 +40,17 @@ export function isDemoFile(path: string | undefined): boolean {
  * inline scripts by their hash (so an injected one cannot run), calls and images to this
  * origin only, and no framing by any site.
  */
-export function pageHeaders(inlineScriptHashes: readonly string[]): Record<string, string> {
-  const scripts = ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ');
+export function pageHeaders(
+  inlineScriptHashes: readonly string[],
+  {evaluatesStrings = false} = {},
+): Record<string, string> {
+  const scripts = [
+    "'self'",
+    ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`),
+    // Vue's full build compiles the page's template in the browser, which is evaluation; a host
+    // that compiles its templates at build time needs no such allowance.
+    ...(evaluatesStrings ? ["'unsafe-eval'"] : []),
+  ].join(' ');
   return {
     'content-security-policy': [
       "default-src 'self'",
@@ -80,7 +91,8 @@ export async function withPageHeaders(
   if (!path.endsWith('.html')) return answer;
   const html = await readFile(resolve(root, `.${path}`), 'utf8');
   const headers = new Headers(answer.headers);
-  for (const [name, value] of Object.entries(pageHeaders(inlineScriptHashes(html)))) {
+  const policy = pageHeaders(inlineScriptHashes(html), {evaluatesStrings: path === '/vue.html'});
+  for (const [name, value] of Object.entries(policy)) {
     headers.set(name, value);
   }
   return new Response(answer.body, {status: answer.status, headers});

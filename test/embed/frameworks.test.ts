@@ -151,10 +151,12 @@ describe('themed page', {timeout: 120_000}, () => {
       }
     });
     await page.goto(`${service.url}/themed.html`);
-    await page.waitForFunction(() => customElements.get('product-configurator'));
     const el = page.locator('product-configurator');
-    // Below the fold: its space is held by the skeleton, and the service hears nothing.
-    await el.locator('.skeleton').waitFor();
+    // Below the fold: the loader holds its space (its reserved-space rules) and loads nothing
+    // else, so the service hears nothing.
+    await page.waitForFunction(
+      () => document.querySelector('product-configurator')!.getBoundingClientRect().height > 300,
+    );
     const reserved = await el.evaluate((node) => node.getBoundingClientRect().height);
     assert.ok(reserved > 300, `reserved ${reserved}px`);
     await page.evaluate(() => new Promise(requestAnimationFrame));
