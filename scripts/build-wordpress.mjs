@@ -70,7 +70,7 @@ console.log(
  */
 function translationTemplate(files) {
   const calls =
-    /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*,\s*'product-configurator'\s*\)/g;
+    /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*,\s*'product-configurator'\s*,?\s*\)/g;
   const strings = new Map();
   for (const file of files.filter((f) => /\.(php|js)$/.test(f))) {
     const text = readFileSync(join(source, file), 'utf8');

@@ -24,6 +24,8 @@ export interface StartedProcess {
   pid: number;
   stdout(): string;
   stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout, now or once it is printed. */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** Its exit code, once it exited (and its throwaway data is gone). */
   exited: Promise<number | null>;
   /** Sends `signal` (default `SIGTERM`, the orderly shutdown); resolves with the exit code. */

@@ -53,6 +53,20 @@ export async function startServiceProcess(options = {}) {
   });
   let stdout = '';
   let stderr = '';
+  // Callers that wait for a later line (a key printed after the URL) look again on each chunk.
+  const outputWaiters = new Set();
+  const waitForOutput = (pattern) =>
+    new Promise((resolve) => {
+      const look = () => {
+        const match = pattern.exec(stdout);
+        if (match) {
+          outputWaiters.delete(look);
+          resolve(match);
+        }
+      };
+      outputWaiters.add(look);
+      look();
+    });
   child.stderr?.on('data', (chunk) => (stderr += chunk.toString()));
   // The store compacts on shutdown: a throwaway folder goes only once the process is gone.
   const exited = new Promise((resolve) =>
@@ -64,6 +78,7 @@ export async function startServiceProcess(options = {}) {
   const url = await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       stdout += chunk.toString();
+      for (const look of [...outputWaiters]) look();
       const match = ready.exec(stdout);
       if (match) resolve(match[1] ?? match[0]);
     });
@@ -81,6 +96,7 @@ export async function startServiceProcess(options = {}) {
     pid: child.pid,
     stdout: () => stdout,
     stderr: () => stderr,
+    waitForOutput,
     exited,
     stop: (name = 'SIGTERM') => signal(name),
     kill: () => signal('SIGKILL'),

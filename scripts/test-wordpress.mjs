@@ -177,6 +177,10 @@ step('the token route hands a page of the site a shopper token, and nobody else'
     foreign.status === 403 && (await foreign.json()).code === 'origin_not_allowed',
     `foreign origin: ${foreign.status}`,
   );
+  // A browser or extension that leaves Origin out still sends the page as Referer.
+  const referred = await ask({Referer: `${site.url}/configure-your-chair/`});
+  assert(referred.status === 200, `a site page as Referer: ${referred.status}`);
+  await referred.body?.cancel();
   const good = await ask({Origin: site.url, 'Content-Type': 'application/json'});
   assert(good.status === 200, `site origin: ${good.status} ${await good.clone().text()}`);
   assert(
@@ -211,7 +215,10 @@ step('a page with the block shows a live preview in the block editor', async () 
     const editPost = window.wp.data.select('core/edit-post');
     if (editPost.isFeatureActive('welcomeGuide'))
       window.wp.data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
-    const block = window.wp.data.select('core/block-editor').getBlocks()[0];
+    const block = window.wp.data
+      .select('core/block-editor')
+      .getBlocks()
+      .find((b) => b.name === 'product-configurator/configurator');
     window.wp.data.dispatch('core/block-editor').selectBlock(block.clientId);
     window.wp.data.dispatch('core/edit-post').openGeneralSidebar('edit-post/block');
   });
@@ -246,7 +253,8 @@ step(
       .getAttribute('type');
     assert(tag === 'module', `the widget's script tag has type ${tag}`);
     await page.locator('product-configurator [part~="option"]').first().waitFor();
-    await page.screenshot({path: join(screenshots, 'wordpress-page.png'), fullPage: true});
+    // The viewport, not the full page: the total bar sticks to the viewport's bottom.
+    await page.screenshot({path: join(screenshots, 'wordpress-page.png')});
     const quote = await configureAndQuote(page, 'Ada');
     await checkQuotation(quote);
   },
@@ -270,13 +278,49 @@ step('the widget loads only where a configurator is, and the secret reaches no p
     assert(html.includes('/wp-json/product-configurator/v1/token'), `${url} lacks the token route`);
     assert(!html.includes(credentials.secret), `${url} holds the secret`);
   }
-  assert(
-    !/^https?:\/\/(?!127\.0\.0\.1)/m.test(
-      home.match(/<script[^>]+src="([^"]+)"/g)?.join('\n') ?? '',
-    ),
-    'a script from another host',
+  // Every script of a configurator page comes from the site itself (no script from another host).
+  const pageHtml = await (await fetch(state.content.pageUrl)).text();
+  const foreignScripts = [...pageHtml.matchAll(/<script[^>]*\ssrc=["']([^"']+)["']/g)]
+    .map((match) => match[1])
+    .filter((src) => !src.startsWith(`${site.url}/`));
+  assert(foreignScripts.length === 0, `scripts from elsewhere: ${foreignScripts.join(', ')}`);
+  const editor = await page.request.get(
+    `${site.url}/wp-admin/post.php?post=${state.content.pageId}&action=edit`,
   );
+  assert(!(await editor.text()).includes(credentials.secret), 'the block editor holds the secret');
 });
+
+step(
+  'with a publishable key instead, the block configures and quotes with no token route',
+  async () => {
+    const created = await service.call('/api/2/embedkeys', {
+      method: 'POST',
+      json: {name: 'WordPress test', allowedOrigins: [site.url]},
+    });
+    assert(created.status === 201, `creating a publishable key answered ${created.status}`);
+    const {publishableKey} = await created.json();
+    await saveSettings(page, site, {serviceUrl: service.url, mode: 'key', key: publishableKey});
+    const html = await (await fetch(state.content.pageUrl)).text();
+    assert(
+      html.includes(`publishable-key="${publishableKey}"`),
+      'the page lacks the publishable key',
+    );
+    assert(!html.includes('v1/token'), 'the page still names the token route');
+    const route = await fetch(`${site.url}/wp-json/product-configurator/v1/token`, {
+      method: 'POST',
+      headers: {Origin: site.url},
+    });
+    const refusal = await route.json();
+    assert(
+      [503, 429].includes(route.status) &&
+        ['not_configured', 'rate_limited'].includes(refusal.code),
+      `the token route in key mode answered ${route.status} ${refusal.code}`,
+    );
+    await page.goto(state.content.pageUrl);
+    const quote = await configureAndQuote(page, 'Hedy');
+    await checkQuotation(quote);
+  },
+);
 
 step('the token route limits each address and says so as JSON', async () => {
   let limited;
@@ -291,6 +335,20 @@ step('the token route limits each address and says so as JSON', async () => {
   assert(limited, 'no 429 after 40 requests in a row');
   assert((await limited.json()).code === 'rate_limited', 'the 429 lacks the rate_limited code');
   assert(Number(limited.headers.get('retry-after')) > 0, 'the 429 lacks Retry-After');
+});
+
+step('deleting the plugin on the Plugins screen removes its settings and files', async () => {
+  await page.goto(`${site.url}/wp-admin/plugins.php`);
+  const row = page.locator('tr[data-plugin="product-configurator/product-configurator.php"]');
+  await Promise.all([page.waitForURL(/deactivate=true/), row.locator('.deactivate a').click()]);
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.locator('.delete a').click();
+  // WordPress deletes over AJAX and replaces the row with its confirmation.
+  await page.locator('.plugin-deleted-tr').waitFor();
+  const left = site.php(
+    "echo wp_json_encode([get_option('product_configurator_settings', null), is_dir(WP_PLUGIN_DIR . '/product-configurator')]);",
+  );
+  assert(left.trim() === '[null,false]', `after deletion: ${left}`);
 });
 
 step('the plugin caused no PHP error, warning or notice', async () => {

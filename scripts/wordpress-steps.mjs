@@ -77,7 +77,7 @@ export async function createContent(page, site) {
     'pages',
     'Configure your chair',
     '<!-- wp:paragraph --><p>Build the chair you want.</p><!-- /wp:paragraph -->\n' +
-      '<!-- wp:product-configurator/configurator {"model":"Office Chair","accent":"#0a7d5a"} /-->',
+      '<!-- wp:product-configurator/configurator {"model":"Office Chair","accent":"#0a7d5a","align":"wide"} /-->',
   );
   const shortcode = await publish(
     'posts',

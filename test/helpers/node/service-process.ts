@@ -28,6 +28,8 @@ export interface ServiceProcess {
   stdout(): string;
   /** Everything it wrote to stderr so far. */
   stderr(): string;
+  /** The first match of `pattern` in its stdout, once it has written it. */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** `SIGKILL`: no shutdown code runs, as in a crash or a power cut of the process. */
   kill(): Promise<void>;
   /**
@@ -58,6 +60,7 @@ export async function startServiceProcess(
     pid: started.pid,
     stdout: started.stdout,
     stderr: started.stderr,
+    waitForOutput: started.waitForOutput,
     kill: async () => {
       await started.kill();
     },
