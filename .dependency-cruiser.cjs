@@ -1,5 +1,8 @@
 // The layers of docs/architecture.md, enforced by `npm run lint`. Paths are relative to the
 // project root; test/lint/layers.test.ts proves each rule fails on a forbidden import.
+// The session's vocabulary: events type their details with it and views name it.
+const vocabulary = '^src/session/(error-code|change-source|quote-requested)\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -20,6 +23,14 @@ module.exports = {
         path: '^src/',
         pathNot: '^src/(wire/|server/(address-key|rate-limiter|read-capped)\\.ts$)',
       },
+    },
+    {
+      name: 'session-vocabulary-imports-nothing',
+      severity: 'error',
+      comment:
+        'The words the session, its events and the views share (error codes, change sources, a requested quote) stand alone, so naming one pulls in nothing of the session.',
+      from: {path: vocabulary},
+      to: {dependencyTypes: ['local', 'aliased', 'npm', 'core']},
     },
     {
       name: 'shared-helpers-import-nothing',
@@ -76,9 +87,10 @@ module.exports = {
     {
       name: 'views-never-import-the-session',
       severity: 'error',
-      comment: 'Views are functions of a view model; the element and its controllers feed them.',
+      comment:
+        'Views are functions of a view model; the element and its controllers feed them. They may name the session vocabulary (its files import nothing).',
       from: {path: '^src/view/'},
-      to: {path: '^src/(session|controllers|element)/'},
+      to: {path: '^src/(session|controllers|element)/', pathNot: vocabulary},
     },
     {
       name: 'session-is-headless',
@@ -97,9 +109,10 @@ module.exports = {
     {
       name: 'events-are-leaves',
       severity: 'error',
-      comment: 'Events carry wire data; the element and the session both dispatch them.',
+      comment:
+        'Events carry wire data and the session vocabulary; the element and the session both dispatch them.',
       from: {path: '^src/events/'},
-      to: {path: '^src/(element|view|controllers|session|i18n|server)/'},
+      to: {path: '^src/(element|view|controllers|session|i18n|server)/', pathNot: vocabulary},
     },
     {
       name: 'browser-code-never-imports-the-server-helper',

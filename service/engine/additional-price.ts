@@ -5,7 +5,7 @@ import {Beside} from './beside.js';
 import {perModel, type CompiledModel} from './compiled-model.js';
 import {reportedValue} from './configuration-fingerprint.js';
 import type {SessionState} from './session-state.js';
-import {onArrayOf} from './solver.js';
+import {onArrayOf} from './on-bits.js';
 
 /**
  * Priced nodes per block, in node order. An update changes a few nodes, so it recomputes one to

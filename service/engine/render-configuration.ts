@@ -19,7 +19,7 @@ import {
 } from './configuration-fingerprint.js';
 import {headFields} from './head-fields.js';
 import {localise} from './localise.js';
-import {onArrayOf} from './solver.js';
+import {onArrayOf} from './on-bits.js';
 import {rememberRenderedFrom} from './answer-json.js';
 import type {SessionState} from './session-state.js';
 

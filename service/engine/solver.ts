@@ -1,5 +1,5 @@
 import {NodeType} from '../../src/wire/index.js';
-import {Beside} from './beside.js';
+import {onArrayOf, rememberOnArray} from './on-bits.js';
 import {perModel, type CompiledModel, type CompiledNode} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
 
@@ -10,55 +10,8 @@ import type {SessionState} from './session-state.js';
  * than a read of every node's character and number.
  */
 
-/** Per state: on (1) or off (0) per node, as the solver that made it left them. Never written. */
-const onByState = new Beside<SessionState, Uint8Array>();
-
 /** Per numbers map: the number of each numeric node in `startValues(model).numeric` order, NaN for none. */
 const numbersByMap = new WeakMap<Record<string, number>, Float64Array>();
-
-/** On (1) or off (0) per node of a state; shared, so read only. */
-export function onArrayOf(state: SessionState): Uint8Array {
-  let on = onByState.get(state);
-  if (!on) {
-    // One native copy of the string's bytes ('0' is 48, '1' is 49), then one bit each.
-    const bytes = Buffer.from(state.on, 'latin1');
-    on = new Uint8Array(bytes.length);
-    for (let i = 0; i < bytes.length; i++) on[i] = bytes[i]! & 1;
-    onByState.set(state, on);
-  }
-  return on;
-}
-
-/** Per state: on or off per node, one bit each (node `i` is bit `i % 8` of byte `i >> 3`). */
-const onBitsByState = new Beside<SessionState, Buffer>();
-
-/** A state's on bits, as the stored form keeps them (docs/decisions/0048); shared, so read only. */
-export function onBitsOf(state: SessionState): Buffer {
-  let bits = onBitsByState.get(state);
-  if (!bits) {
-    const on = onArrayOf(state);
-    bits = Buffer.alloc((on.length + 7) >> 3);
-    for (let i = 0; i < on.length; i++) if (on[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
-    onBitsByState.set(state, bits);
-  }
-  return bits;
-}
-
-/**
- * Records the on bits of a state the engine made from `base` when the base's are known:
- * only the nodes the update touched (`touched`) can differ.
- */
-export function rememberOnBits(base: SessionState, state: SessionState, touched: Int32Array): void {
-  const from = onBitsByState.get(base);
-  if (!from || base.on.length !== state.on.length) return;
-  const bits = Buffer.from(from);
-  const on = onArrayOf(state);
-  for (const i of touched) {
-    if (on[i] === 1) bits[i >> 3]! |= 1 << (i & 7);
-    else bits[i >> 3]! &= ~(1 << (i & 7));
-  }
-  onBitsByState.set(state, bits);
-}
 
 function numbersOf(
   model: CompiledModel,
@@ -398,7 +351,7 @@ export class Solver {
     }
     const state = {...base, on, numbers};
     // The solver is done: its arrays become what the next update of this state starts from.
-    onByState.set(state, this.on);
+    rememberOnArray(state, this.on);
     return state;
   }
 }

@@ -2,7 +2,7 @@ import type {Requirement} from '../../src/wire/index.js';
 import {Beside} from './beside.js';
 import type {CompiledModel} from './compiled-model.js';
 import type {SessionState} from './session-state.js';
-import {rememberOnBits} from './solver.js';
+import {rememberOnBits} from './on-bits.js';
 
 /*
  * What the engine remembers beside the states and requirement lists it made, so that the next

@@ -1,7 +1,7 @@
 import type {Requirement} from '../../src/wire/index.js';
 import type {CompiledModel} from './compiled-model.js';
 import {requirementText} from './requirement-text.js';
-import {onBitsOf} from './solver.js';
+import {onBitsOf} from './on-bits.js';
 import type {SessionState} from './session-state.js';
 
 /**

@@ -1,4 +1,4 @@
-import type {ChangeSource} from './change-source.js';
+import type {ChangeSource} from '../session/change-source.js';
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
 import {EventName} from './event-names.js';

@@ -1,4 +1,4 @@
-import type {ErrorCode} from './error-code.js';
+import type {ErrorCode} from '../session/error-code.js';
 import {EventName} from './event-names.js';
 export interface ConfiguratorErrorDetail {
   /** Stable code, documented in docs/widget-errors.md (for example `network`, `unauthorized`). */

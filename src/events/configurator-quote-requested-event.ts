@@ -1,5 +1,5 @@
 import type {SignedConfigurationAnswer} from '../wire/index.js';
-import type {QuoteRequested} from './quote-requested.js';
+import type {QuoteRequested} from '../session/quote-requested.js';
 import {EventName} from './event-names.js';
 
 export interface ConfiguratorQuoteRequestedDetail {

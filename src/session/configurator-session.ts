@@ -1,8 +1,10 @@
-import type {ChangeSource} from '../events/change-source.js';
-import {badResponse, readConfiguration} from './answers.js';
+import type {ChangeSource} from './change-source.js';
+import {readConfiguration} from './answers.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
-import {anySignal, backoff} from './abort.js';
+import {anySignal} from './abort.js';
 import {httpClient, type HttpClient, type HttpRequest} from './http-client.js';
+import {requirementOf, sendInput, versioned, type Input, type InputKind} from './input-request.js';
+import {RecoveryPlan} from './recovery-plan.js';
 import {
   SessionChangeEvent,
   SessionConflictEvent,
@@ -22,42 +24,10 @@ import {
   type ChangeResult,
   type InputOptions,
   type MergeModule,
-  type NextInput,
-  type RecoveryOptions,
   type SessionOptions,
 } from './session-options.js';
 import {changedNodes, normaliseTexts, normaliseValues, type NodeState} from './values.js';
-import {
-  ServiceErrorCode,
-  type CompressedConfiguration,
-  type Configuration,
-  type Requirement,
-  type TextRequirement,
-} from '../wire/index.js';
-
-const defaultRecovery: RecoveryOptions = {baseDelayMs: 1_000, maxDelayMs: 60_000};
-
-type InputKind = NextInput['kind'];
-
-interface Waiter {
-  resolve(result: ChangeResult): void;
-  reject(error: unknown): void;
-}
-
-interface Input {
-  kind: InputKind;
-  /** Empty for a language change. */
-  nodeId: string;
-  value: number;
-  text: string;
-  source: ChangeSource;
-  ignoreConflicts: boolean;
-  waiters: Waiter[];
-  /** Held until this time (epoch ms) by `quietMs`; 0 sends when its turn comes. */
-  holdUntil: number;
-  /** When the first input it replaced was made, bounding the hold. */
-  since: number;
-}
+import type {Configuration} from '../wire/index.js';
 
 type Load = () => Promise<Configuration>;
 
@@ -68,14 +38,6 @@ const refusedCodes: ReadonlySet<ErrorCode> = new Set([
   ErrorCode.notFound,
   ErrorCode.sessionNotFound,
 ]);
-
-const versioned = '/configurator/3/configurator';
-
-// An input names a session and maybe a node: a 404 that is not about a node is about the session.
-const updateNotFound = (serviceCode: string | null): ErrorCode =>
-  serviceCode === ServiceErrorCode.unknownNode || serviceCode === ServiceErrorCode.unknownStep
-    ? ErrorCode.notFound
-    : ErrorCode.sessionNotFound;
 
 // Typed listeners for the session's events: declarations only, EventTarget implements them, so
 // nothing is added at runtime (overriding methods just to narrow their types cost bytes).
@@ -152,11 +114,7 @@ export class ConfiguratorSession extends EventTarget {
   #failedLoad: Load | null = null;
   #settledWaiters: (() => void)[] = [];
   #snapshot: SessionSnapshot | null = null;
-  #recoveryOptions: RecoveryOptions | null;
-  /** Background retries since the last success; sets the next backoff. */
-  #recoveryAttempt = 0;
-  #recoveryTimer: ReturnType<typeof setTimeout> | undefined;
-  #retryAt: number | null = null;
+  readonly #recovery: RecoveryPlan;
   #loadMerge: (() => Promise<MergeModule>) | undefined;
   #merge: MergeModule | Promise<unknown> | undefined;
   #onOnline = () => {
@@ -170,8 +128,9 @@ export class ConfiguratorSession extends EventTarget {
     super();
     this.#lang = options.lang ?? 'en';
     this.#http = httpClient(options);
-    this.#recoveryOptions =
-      options.recovery === false ? null : {...defaultRecovery, ...options.recovery};
+    this.#recovery = new RecoveryPlan(options.recovery, () => {
+      this.retry().catch(() => {});
+    });
     this.#loadMerge = options.loadMerge;
     const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
     target.addEventListener?.('online', this.#onOnline);
@@ -188,7 +147,7 @@ export class ConfiguratorSession extends EventTarget {
       conflict: this.#conflict?.pending ?? null,
       error: this.#error,
       canRetry: this.#error !== null && this.#errorKept,
-      retryAt: this.#retryAt,
+      retryAt: this.#recovery.retryAt,
     };
     return this.#snapshot;
   }
@@ -406,7 +365,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#status = 'loading';
     if (!again) {
       this.#error = null;
-      this.#recoveryAttempt = 0;
+      this.#recovery.succeeded();
     }
     this.#failedLoad = null;
     this.#busy(1);
@@ -420,7 +379,7 @@ export class ConfiguratorSession extends EventTarget {
       );
       const body = await loading;
       if (epoch !== this.#epoch) throw abortedError();
-      this.#recoveryAttempt = 0;
+      this.#recovery.succeeded();
       this.#status = 'ready';
       this.#error = null;
       this.#busy(-1);
@@ -555,7 +514,7 @@ export class ConfiguratorSession extends EventTarget {
     this.#inflight = input;
     this.#busy(1);
     const epoch = this.#epoch;
-    this.#send(input, this.#configuration).then(
+    this.#sendInput(input, this.#configuration).then(
       (body) => {
         if (epoch !== this.#epoch) return;
         this.#inflight = null;
@@ -573,48 +532,8 @@ export class ConfiguratorSession extends EventTarget {
     );
   }
 
-  #send(input: Input, configuration: Configuration): Promise<Configuration> {
-    const {kind, text} = input;
-    // Nothing to ask when the session already speaks it (a lang set before loading).
-    if (kind === 'language' && configuration.languageIso === text) {
-      return Promise.resolve(configuration);
-    }
-    const id = encodeURIComponent(configuration.id);
-    // Only updates are answered compressed, and only once their merge is here (see `loadMerge`).
-    const merge = kind === 'select' || kind === 'value' ? this.#merge : undefined;
-    // With `compress`, the answer is merged; null when it could not be.
-    const send = (compress?: MergeModule) =>
-      this.#http.request({
-        method: 'PUT',
-        signal: this.#abort.signal,
-        notFoundCode: updateNotFound,
-        read: (body, status) =>
-          compress
-            ? readUpdate(body, status, configuration, compress)
-            : readConfiguration(body, status),
-        ...(kind === 'language'
-          ? {path: `/api/3/configurator/${id}/changelanguage`, text}
-          : kind === 'text'
-            ? {
-                path: `${versioned}/${id}/text`,
-                json: {featureModelNodeId: input.nodeId, textValue: text} satisfies TextRequirement,
-              }
-            : {
-                path: `/api/3/configurator/${id}`,
-                query: {ignoreConflicts: input.ignoreConflicts, compress: compress && true},
-                json: requirementOf(input),
-              }),
-      });
-    // A whole answer is read by readConfiguration: never null. A compressed one that could not
-    // be merged is asked for again, whole: the update is idempotent.
-    const whole = () => send() as Promise<Configuration>;
-    return merge && !(merge instanceof Promise)
-      ? send(merge).then((answer) => answer ?? whole())
-      : whole();
-  }
-
   #answered(input: Input, body: Configuration) {
-    this.#recoveryAttempt = 0;
+    this.#recovery.succeeded();
     const conflicts = body.conflicts ?? [];
     if (conflicts.length > 0 && !input.ignoreConflicts && input.kind !== 'language') {
       // The service did not apply it: keep the last confirmed configuration and ask the shopper.
@@ -677,32 +596,20 @@ export class ConfiguratorSession extends EventTarget {
 
   /**
    * After a failure that may pass and left something to send again, plans a background retry
-   * with a growing backoff. Offline, nothing is planned: the `online` event retries at once.
+   * with a growing backoff (recovery-plan.ts).
    */
   #planRecovery(error: ConfiguratorError) {
-    this.#cancelRecovery();
-    const options = this.#recoveryOptions;
-    if (!options || !error.retryable || this.#disposed) return;
-    const nav = (globalThis as {navigator?: {onLine?: boolean}}).navigator;
-    if (nav?.onLine === false) return;
-    // Jittered: pages that lost the same service do not all come back in the same second.
-    const delay = backoff(this.#recoveryAttempt, options.baseDelayMs, options.maxDelayMs);
-    this.#recoveryAttempt++;
-    this.#retryAt = Date.now() + delay;
-    const timer = setTimeout(() => {
-      this.#cancelRecovery();
-      this.retry().catch(() => {});
-    }, delay);
-    // A plan to retry must not keep a Node process alive.
-    (timer as {unref?: () => void}).unref?.();
-    this.#recoveryTimer = timer;
+    if (this.#disposed) this.#cancelRecovery();
+    else if (this.#recovery.plan(error.retryable)) this.#snapshot = null;
   }
 
   #cancelRecovery() {
-    clearTimeout(this.#recoveryTimer);
-    if (this.#retryAt === null) return;
-    this.#retryAt = null;
-    this.#snapshot = null;
+    if (this.#recovery.cancel()) this.#snapshot = null;
+  }
+
+  /** Sends one input to the session held (input-request.ts). */
+  #sendInput(input: Input, configuration: Configuration): Promise<Configuration> {
+    return sendInput(this.#http, input, configuration, this.#merge, this.#abort.signal);
   }
 
   /** One request more (1) or fewer (-1) under way. */
@@ -759,41 +666,6 @@ export class ConfiguratorSession extends EventTarget {
     ) {
       for (const resolve of this.#settledWaiters.splice(0)) resolve();
     }
-  }
-}
-
-function requirementOf(input: Input): Requirement {
-  return {
-    featureModelNodeId: input.nodeId,
-    value: input.value,
-    isSelection: input.kind === 'select',
-  };
-}
-
-/**
- * Reads an update's answer: a full one as it is (a service that ignores `compress`), a
- * compressed one merged into `previous`. Null when it cannot be merged: changes to another
- * configuration than the one held (an answer went missing, or another client changed the
- * session).
- */
-function readUpdate(
-  body: unknown,
-  status: number,
-  previous: Configuration,
-  merge: MergeModule,
-): Configuration | null {
-  if (typeof body !== 'object' || body === null || !('compressed' in body)) {
-    return readConfiguration(body, status);
-  }
-  try {
-    return readConfiguration(
-      merge.mergeConfiguration(previous, body as CompressedConfiguration),
-      status,
-    );
-  } catch (error) {
-    if (!(error instanceof merge.ConfigurationMergeError)) throw error;
-    if (error.code === 'malformed') throw badResponse(error.message, status, error);
-    return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import {ErrorCode} from '../events/error-code.js';
+import {ErrorCode} from './error-code.js';
 export {ErrorCode};
 
 export interface ConfiguratorErrorOptions {

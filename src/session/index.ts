@@ -33,8 +33,8 @@ export {
 } from './token-source.js';
 export {publishableKeyTokenSource} from './publishable-key-source.js';
 export type {RetryOptions} from './http-client.js';
-export type {QuoteRequested} from '../events/quote-requested.js';
-export type {ChangeSource} from '../events/change-source.js';
+export type {QuoteRequested} from './quote-requested.js';
+export type {ChangeSource} from './change-source.js';
 export {normaliseTexts, normaliseValues} from './values.js';
 // The wire's numeric codes as names are values of their own file beside the session,
 // `product-configurator/session/wire`; their types are here.

@@ -4,7 +4,7 @@
 // importing what it shares with the session from the session's own file
 // (docs/decisions/0062-capabilities-beside-the-headless-session.md).
 import {ConfiguratorError, ErrorCode, type ConfiguratorSession} from './index.js';
-import type {QuoteRequested} from '../events/quote-requested.js';
+import type {QuoteRequested} from './quote-requested.js';
 import type {QuoteCustomer, QuoteRequest} from '../wire/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import type {ChangeSource} from '../events/change-source.js';
+import type {ChangeSource} from './change-source.js';
 import type {ConfiguratorError} from './errors.js';
 import type {SessionSnapshot} from './session-snapshot.js';
 import type {Configuration, Conflict, Requirement} from '../wire/index.js';

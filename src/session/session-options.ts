@@ -1,7 +1,7 @@
 // The session's public options and the shapes its methods take and answer, apart from the
 // session class so that they read as its interface (and a page's code can name them without
 // the class).
-import type {ChangeSource} from '../events/change-source.js';
+import type {ChangeSource} from './change-source.js';
 import type {RetryOptions} from './http-client.js';
 import type * as Merge from './merge-configuration.js';
 import type {TokenSource} from './token-source.js';

@@ -2,7 +2,7 @@
  * Keyboard focus moving onto a control the sticky total bar covers scrolls it clear (WCAG 2.2,
  * 2.4.11 focus not obscured). The page's scroll container belongs to the host, so instead of its
  * `scroll-padding-bottom` the focused control gets a `scroll-margin-bottom` of the bar's
- * height (see docs/decisions/0045-focus-kept-clear-of-the-total-bar.md).
+ * height (see docs/decisions/0045-languages-and-the-phone-total-bar.md, its amendment).
  */
 export function keepClearOfTotalBar(event: FocusEvent): void {
   const target = event.composedPath()[0];

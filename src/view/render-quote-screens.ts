@@ -2,7 +2,7 @@
 // they derive from it (quantity, line total) is worked out here, in the quote screen's chunk,
 // so the element's first render carries none of it.
 import type {TemplateResult} from 'lit';
-import type {QuoteRequested} from '../events/quote-requested.js';
+import type {QuoteRequested} from '../session/quote-requested.js';
 import type {Strings} from '../i18n/strings.js';
 import type {Configuration} from '../wire/index.js';
 import {lineAmount, quantityOf} from './quote-form-data.js';

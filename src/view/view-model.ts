@@ -1,152 +1,31 @@
-import {
-  DisplayType,
-  FeatureType,
-  NodeType,
-  type Configuration,
-  type FeatureNode,
-} from '../wire/index.js';
+import {DisplayType, FeatureType, NodeType, type FeatureNode} from '../wire/index.js';
 
-/** An input the shopper made that the service has not confirmed yet. */
-export interface PendingInput {
-  value?: number;
-  on?: boolean;
-  text?: string;
-}
+import type {
+  ChoiceControl,
+  ChoiceView,
+  ConfigurationView,
+  NodeView,
+  OptionView,
+  StepView,
+  ViewModelInput,
+} from './view-model-types.js';
 
-/** What the view model is computed from: the session's state plus the element's choices. */
-export interface ViewModelInput {
-  configuration: Configuration;
-  /** Confirmed node values; 0 is off. */
-  values: ReadonlyMap<string, number>;
-  texts: ReadonlyMap<string, string>;
-  pending: ReadonlyMap<string, PendingInput>;
-  /** Base URL that relative image URLs are resolved against. */
-  apiUrl: string;
-  inclVat: boolean;
-  /**
-   * Build the nodes of this step only; every other step gets an empty `nodes` (its title,
-   * missing count and names are still there). An element shows one step at a time, and on a
-   * large model the others' nodes are most of the work. Default: every step.
-   */
-  onlyStep?: string;
-}
-
-export interface OptionView {
-  id: string;
-  name: string;
-  descriptionHtml: string | null;
-  /** Longer texts (extended description, more info) shown on demand. */
-  moreInfoHtml: string | null;
-  imageUrl: string | null;
-  /** Formatted surcharge, or '' when the option costs nothing. */
-  priceLabel: string;
-  selected: boolean;
-  disabled: boolean;
-  disabledReason: string | null;
-  /** Shown beneath the option while it is selected. */
-  children: NodeView[];
-}
-
-export type ChoiceControl = 'radio' | 'cards' | 'chips' | 'dropdown' | 'checkbox';
-
-/** A set of sibling options: alternatives (one of) or optional/or nodes (any of). */
-export interface ChoiceView {
-  kind: 'choice';
-  /** A stable id for the set (the parent's id plus the control). */
-  id: string;
-  control: ChoiceControl;
-  /** The parent's name, used as the set's accessible name. */
-  label: string;
-  /** The id of the heading that names the set, when the parent renders one. */
-  labelledBy: string | null;
-  missing: boolean;
-  /** For "or" sets: at least one must stay on. */
-  atLeastOne: boolean;
-  options: OptionView[];
-}
-
-export interface GroupView {
-  kind: 'group';
-  id: string;
-  name: string;
-  descriptionHtml: string | null;
-  moreInfoHtml: string | null;
-  imageUrl: string | null;
-  /** A mandatory answer inside this group is missing. */
-  missing: boolean;
-  children: NodeView[];
-}
-
-export interface NumberView {
-  kind: 'number';
-  id: string;
-  name: string;
-  descriptionHtml: string | null;
-  value: number;
-  min: number | null;
-  max: number | null;
-  step: number | null;
-  unit: string | null;
-  slider: boolean;
-  priceLabel: string;
-  disabled: boolean;
-  disabledReason: string | null;
-  missing: boolean;
-}
-
-export interface TextView {
-  kind: 'text';
-  id: string;
-  name: string;
-  descriptionHtml: string | null;
-  value: string;
-  disabled: boolean;
-  disabledReason: string | null;
-  missing: boolean;
-}
-
-export interface ImageView {
-  kind: 'image';
-  id: string;
-  name: string;
-  imageUrl: string;
-}
-
-export type NodeView = GroupView | ChoiceView | NumberView | TextView | ImageView;
-
-export interface StepView {
-  id: string;
-  title: string;
-  iconUrl: string | null;
-  /** How many unanswered mandatory features this step holds. */
-  missing: number;
-  nodes: NodeView[];
-}
-
-export interface UnansweredView {
-  id: string;
-  name: string;
-  stepId: string | null;
-}
-
-export interface SummaryView {
-  base: string;
-  options: string;
-  total: string;
-  inclVat: boolean;
-  lease: {label: string; months: number}[];
-}
-
-export interface ConfigurationView {
-  id: string;
-  code: string;
-  product: {name: string; descriptionHtml: string | null; imageUrl: string | null};
-  steps: StepView[];
-  summary: SummaryView;
-  unanswered: UnansweredView[];
-  /** Display name of every node by id (for conflict texts and links). */
-  names: ReadonlyMap<string, string>;
-}
+export type {
+  PendingInput,
+  ViewModelInput,
+  OptionView,
+  ChoiceControl,
+  ChoiceView,
+  GroupView,
+  NumberView,
+  TextView,
+  ImageView,
+  NodeView,
+  StepView,
+  UnansweredView,
+  SummaryView,
+  ConfigurationView,
+} from './view-model-types.js';
 
 const moreInfo = (node: FeatureNode): string | null =>
   [node.extendedDescription, node.moreInfo].filter((t) => t && t.trim()).join('') || null;
@@ -168,177 +47,36 @@ export function resolveImageUrl(url: string | null, apiUrl: string): string | nu
   }
 }
 
+/**
+ * What every step of building the view model reads: the input and what the walk of the model
+ * gathered (names, steps, parents, where answers are missing).
+ */
+interface ViewContext extends ViewModelInput {
+  unansweredIds: ReadonlySet<string>;
+  /** Every node's name by id, filled as the tree is walked. */
+  names: Map<string, string>;
+  stepOf: Map<string, string>;
+  parentOf: Map<string, string>;
+  /** Every node with an unanswered mandatory node at or below it. */
+  missingBelow: Set<string>;
+}
+
 /** Turns a configuration and the shopper's pending inputs into what the views render. */
 export function buildViewModel(input: ViewModelInput): ConfigurationView {
-  const {configuration, values, texts, pending, apiUrl, inclVat, onlyStep} = input;
-  const model = configuration.featureModel;
-  const unansweredIds = new Set(configuration.unansweredMandatories ?? []);
-  const names = new Map<string, string>();
-  const stepOf = new Map<string, string>();
-
-  const valueOf = (id: string): number => {
-    const p = pending.get(id);
-    if (p?.value !== undefined) return p.value;
-    if (p?.on !== undefined) return p.on ? Math.max(values.get(id) ?? 0, 1) : 0;
-    return values.get(id) ?? 0;
-  };
-  const priceOf = (node: FeatureNode) =>
-    node.price > 0 ? (inclVat ? node.priceIncVATLabel : node.priceLabel) : '';
-  const image = (url: string | null) => resolveImageUrl(url, apiUrl);
-  // Every node with an unanswered mandatory node at or below it (filled once the tree is walked).
-  const missingBelow = new Set<string>();
-  const parentOf = new Map<string, string>();
-  const hasMissing = (node: FeatureNode): boolean => missingBelow.has(node.id);
-
-  const option = (node: FeatureNode, selected: boolean): OptionView => ({
-    id: node.id,
-    name: node.name,
-    descriptionHtml: node.description,
-    moreInfoHtml: moreInfo(node),
-    imageUrl: image(node.imageUrl),
-    priceLabel: priceOf(node),
-    selected,
-    disabled: node.isDisabled,
-    disabledReason: node.disabledReason,
-    children: selected ? children(node, node.id) : [],
-  });
-
-  const alternatives = (
-    parent: {id: string; name: string; displayType: number},
-    nodes: FeatureNode[],
-    labelledBy: string | null,
-  ): ChoiceView => {
-    // An optimistic pick wins over the confirmed one, so a radio never shows two choices.
-    const picked = nodes.find((n) => pending.get(n.id)?.on === true)?.id;
-    const control: ChoiceControl =
-      parent.displayType === DisplayType.dropdown ||
-      nodes.every((n) => n.displayType === DisplayType.dropdown)
-        ? 'dropdown'
-        : parent.displayType === DisplayType.card ||
-            nodes.every((n) => n.displayType === DisplayType.card)
-          ? 'cards'
-          : parent.displayType === DisplayType.chips ||
-              nodes.every((n) => n.displayType === DisplayType.chips)
-            ? 'chips'
-            : 'radio';
-    return {
-      kind: 'choice',
-      id: `${parent.id}-alternatives`,
-      control,
-      label: parent.name,
-      labelledBy,
-      missing: unansweredIds.has(parent.id),
-      atLeastOne: true,
-      options: nodes.map((n) => option(n, picked ? n.id === picked : valueOf(n.id) !== 0)),
-    };
-  };
-
-  const checkboxes = (
-    parent: {id: string; name: string},
-    nodes: FeatureNode[],
-    labelledBy: string | null,
-  ): ChoiceView => ({
-    kind: 'choice',
-    id: `${parent.id}-options`,
-    control: 'checkbox',
-    label: parent.name,
-    labelledBy,
-    missing: unansweredIds.has(parent.id),
-    atLeastOne: nodes.some((n) => n.type === NodeType.or),
-    options: nodes.map((n) => option(n, valueOf(n.id) !== 0)),
-  });
-
-  function single(node: FeatureNode): NodeView {
-    const missing = unansweredIds.has(node.id);
-    if (node.featureType === FeatureType.text) {
-      return {
-        kind: 'text',
-        id: node.id,
-        name: node.name,
-        descriptionHtml: node.description,
-        value: pending.get(node.id)?.text ?? texts.get(node.id) ?? '',
-        disabled: node.isDisabled,
-        disabledReason: node.disabledReason,
-        missing,
-      };
-    }
-    if (node.featureType === FeatureType.image) {
-      const url = image(node.imageUrl);
-      if (url) return {kind: 'image', id: node.id, name: node.name, imageUrl: url};
-    }
-    if (isNumeric(node)) {
-      return {
-        kind: 'number',
-        id: node.id,
-        name: node.name,
-        descriptionHtml: node.description,
-        value: valueOf(node.id),
-        min: node.minValue,
-        max: node.maxValue,
-        step: node.stepValue,
-        unit: node.unitOfMeasurement,
-        slider: node.displayType === DisplayType.slider,
-        priceLabel: priceOf(node),
-        disabled: node.isDisabled,
-        disabledReason: node.disabledReason,
-        missing,
-      };
-    }
-    return {
-      kind: 'group',
-      id: node.id,
-      name: node.name,
-      descriptionHtml: node.description,
-      moreInfoHtml: moreInfo(node),
-      imageUrl: image(node.imageUrl),
-      missing: hasMissing(node),
-      children: children(node, `${node.id}-heading`),
-    };
-  }
-
-  /** Children in model order; sibling alternatives form one set, optional/or nodes another. */
-  function children(
-    parent: {id: string; name: string; displayType: number; features: FeatureNode[]},
-    labelledBy: string | null,
-  ): NodeView[] {
-    const out: NodeView[] = [];
-    const alts = parent.features.filter((n) => n.type === NodeType.alternative && !isInput(n));
-    const opts = parent.features.filter(
-      (n) => (n.type === NodeType.optional || n.type === NodeType.or) && !isInput(n),
-    );
-    const inAlts = new Set(alts);
-    const inOpts = new Set(opts);
-    for (const node of parent.features) {
-      names.set(node.id, node.name);
-      if (inAlts.has(node)) {
-        if (node === alts[0]) out.push(alternatives(parent, alts, labelledBy));
-      } else if (inOpts.has(node)) {
-        if (node === opts[0]) out.push(checkboxes(parent, opts, labelledBy));
-      } else {
-        out.push(single(node));
-      }
-    }
-    return out;
-  }
-
-  const collectSteps = (node: FeatureNode, stepId: string, parent: string | null) => {
-    stepOf.set(node.id, stepId);
-    names.set(node.id, node.name);
-    if (parent !== null) parentOf.set(node.id, parent);
-    for (const child of node.features) collectSteps(child, stepId, node.id);
+  const {configuration: c, inclVat, onlyStep} = input;
+  const model = c.featureModel;
+  const ctx: ViewContext = {
+    ...input,
+    unansweredIds: new Set(c.unansweredMandatories ?? []),
+    names: new Map(),
+    stepOf: new Map(),
+    parentOf: new Map(),
+    missingBelow: new Set(),
   };
   for (const step of model.steps) {
-    for (const node of step.features) collectSteps(node, step.id, null);
+    for (const node of step.features) collectSteps(ctx, node, step.id, null);
   }
-  const missingPerStep = new Map<string, number>();
-  for (const id of unansweredIds) {
-    const stepId = stepOf.get(id);
-    if (stepId !== undefined) missingPerStep.set(stepId, (missingPerStep.get(stepId) ?? 0) + 1);
-    for (let at: string | undefined = id; at !== undefined && !missingBelow.has(at);) {
-      missingBelow.add(at);
-      at = parentOf.get(at);
-    }
-  }
+  const missingPerStep = markMissing(ctx);
 
   const steps: StepView[] = model.steps.map((step) => {
     const stepNode = {id: step.id, name: step.title, displayType: 0, features: step.features};
@@ -346,13 +84,12 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     return {
       id: step.id,
       title: step.title,
-      iconUrl: image(step.iconUrl),
+      iconUrl: image(ctx, step.iconUrl),
       missing: missingPerStep.get(step.id) ?? 0,
-      nodes: built ? children(stepNode, `${step.id}-title`) : [],
+      nodes: built ? children(ctx, stepNode, `${step.id}-title`) : [],
     };
   });
 
-  const c = configuration;
   const lease = (c.leasePricesLabels ?? []).map((l) => ({
     months: l.months,
     label: inclVat ? l.monthlyPriceIncVATLabel : l.monthlyPriceExVATLabel,
@@ -364,7 +101,7 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     product: {
       name: model.name,
       descriptionHtml: model.description,
-      imageUrl: image(model.imageUrl),
+      imageUrl: image(ctx, model.imageUrl),
     },
     steps,
     summary: {
@@ -374,13 +111,202 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
       inclVat,
       lease,
     },
-    unanswered: [...unansweredIds].map((id) => ({
+    unanswered: [...ctx.unansweredIds].map((id) => ({
       id,
-      name: names.get(id) ?? id,
-      stepId: stepOf.get(id) ?? null,
+      name: ctx.names.get(id) ?? id,
+      stepId: ctx.stepOf.get(id) ?? null,
     })),
-    names,
+    names: ctx.names,
   };
+}
+
+function collectSteps(ctx: ViewContext, node: FeatureNode, stepId: string, parent: string | null) {
+  ctx.stepOf.set(node.id, stepId);
+  ctx.names.set(node.id, node.name);
+  if (parent !== null) ctx.parentOf.set(node.id, parent);
+  for (const child of node.features) collectSteps(ctx, child, stepId, node.id);
+}
+
+/** Marks every node above an unanswered one; answers how many are unanswered per step. */
+function markMissing(ctx: ViewContext): Map<string, number> {
+  const missingPerStep = new Map<string, number>();
+  for (const id of ctx.unansweredIds) {
+    const stepId = ctx.stepOf.get(id);
+    if (stepId !== undefined) missingPerStep.set(stepId, (missingPerStep.get(stepId) ?? 0) + 1);
+    for (let at: string | undefined = id; at !== undefined && !ctx.missingBelow.has(at);) {
+      ctx.missingBelow.add(at);
+      at = ctx.parentOf.get(at);
+    }
+  }
+  return missingPerStep;
+}
+
+/** The value shown: an optimistic input wins over the confirmed value. */
+function valueOf({pending, values}: ViewContext, id: string): number {
+  const p = pending.get(id);
+  if (p?.value !== undefined) return p.value;
+  if (p?.on !== undefined) return p.on ? Math.max(values.get(id) ?? 0, 1) : 0;
+  return values.get(id) ?? 0;
+}
+
+const priceOf = ({inclVat}: ViewContext, node: FeatureNode) =>
+  node.price > 0 ? (inclVat ? node.priceIncVATLabel : node.priceLabel) : '';
+
+const image = (ctx: ViewContext, url: string | null) => resolveImageUrl(url, ctx.apiUrl);
+
+function option(ctx: ViewContext, node: FeatureNode, selected: boolean): OptionView {
+  return {
+    id: node.id,
+    name: node.name,
+    descriptionHtml: node.description,
+    moreInfoHtml: moreInfo(node),
+    imageUrl: image(ctx, node.imageUrl),
+    priceLabel: priceOf(ctx, node),
+    selected,
+    disabled: node.isDisabled,
+    disabledReason: node.disabledReason,
+    children: selected ? children(ctx, node, node.id) : [],
+  };
+}
+
+/**
+ * The control for a set of alternatives, by display type, first match wins: the parent asks
+ * for it, or every alternative does. Radios otherwise.
+ */
+const alternativeControls: ReadonlyArray<[displayType: number, control: ChoiceControl]> = [
+  [DisplayType.dropdown, 'dropdown'],
+  [DisplayType.card, 'cards'],
+  [DisplayType.chips, 'chips'],
+];
+
+function alternatives(
+  ctx: ViewContext,
+  parent: {id: string; name: string; displayType: number},
+  nodes: FeatureNode[],
+  labelledBy: string | null,
+): ChoiceView {
+  // An optimistic pick wins over the confirmed one, so a radio never shows two choices.
+  const picked = nodes.find((n) => ctx.pending.get(n.id)?.on === true)?.id;
+  const control =
+    alternativeControls.find(
+      ([type]) => parent.displayType === type || nodes.every((n) => n.displayType === type),
+    )?.[1] ?? 'radio';
+  return {
+    kind: 'choice',
+    id: `${parent.id}-alternatives`,
+    control,
+    label: parent.name,
+    labelledBy,
+    missing: ctx.unansweredIds.has(parent.id),
+    atLeastOne: true,
+    options: nodes.map((n) => option(ctx, n, picked ? n.id === picked : valueOf(ctx, n.id) !== 0)),
+  };
+}
+
+function checkboxes(
+  ctx: ViewContext,
+  parent: {id: string; name: string},
+  nodes: FeatureNode[],
+  labelledBy: string | null,
+): ChoiceView {
+  return {
+    kind: 'choice',
+    id: `${parent.id}-options`,
+    control: 'checkbox',
+    label: parent.name,
+    labelledBy,
+    missing: ctx.unansweredIds.has(parent.id),
+    atLeastOne: nodes.some((n) => n.type === NodeType.or),
+    options: nodes.map((n) => option(ctx, n, valueOf(ctx, n.id) !== 0)),
+  };
+}
+
+/** The view a node of a feature type becomes on its own; others are numbers or groups. */
+const kindByFeatureType: Partial<Record<number, 'text' | 'image'>> = {
+  [FeatureType.text]: 'text',
+  [FeatureType.image]: 'image',
+};
+
+/** What a node that is not in a set of choices is shown as. */
+function kindOf(ctx: ViewContext, node: FeatureNode): NodeView['kind'] {
+  const kind = kindByFeatureType[node.featureType];
+  // A picture without a usable URL is shown as what it otherwise is.
+  if (kind === 'text' || (kind === 'image' && image(ctx, node.imageUrl))) return kind;
+  return isNumeric(node) ? 'number' : 'group';
+}
+
+function single(ctx: ViewContext, node: FeatureNode): NodeView {
+  const missing = ctx.unansweredIds.has(node.id);
+  const kind = kindOf(ctx, node);
+  switch (kind) {
+    case 'text':
+      return {
+        kind,
+        id: node.id,
+        name: node.name,
+        descriptionHtml: node.description,
+        value: ctx.pending.get(node.id)?.text ?? ctx.texts.get(node.id) ?? '',
+        disabled: node.isDisabled,
+        disabledReason: node.disabledReason,
+        missing,
+      };
+    case 'image':
+      return {kind, id: node.id, name: node.name, imageUrl: image(ctx, node.imageUrl)!};
+    case 'number':
+      return {
+        kind,
+        id: node.id,
+        name: node.name,
+        descriptionHtml: node.description,
+        value: valueOf(ctx, node.id),
+        min: node.minValue,
+        max: node.maxValue,
+        step: node.stepValue,
+        unit: node.unitOfMeasurement,
+        slider: node.displayType === DisplayType.slider,
+        priceLabel: priceOf(ctx, node),
+        disabled: node.isDisabled,
+        disabledReason: node.disabledReason,
+        missing,
+      };
+    default:
+      return {
+        kind: 'group',
+        id: node.id,
+        name: node.name,
+        descriptionHtml: node.description,
+        moreInfoHtml: moreInfo(node),
+        imageUrl: image(ctx, node.imageUrl),
+        missing: ctx.missingBelow.has(node.id),
+        children: children(ctx, node, `${node.id}-heading`),
+      };
+  }
+}
+
+/** Children in model order; sibling alternatives form one set, optional/or nodes another. */
+function children(
+  ctx: ViewContext,
+  parent: {id: string; name: string; displayType: number; features: FeatureNode[]},
+  labelledBy: string | null,
+): NodeView[] {
+  const out: NodeView[] = [];
+  const alts = parent.features.filter((n) => n.type === NodeType.alternative && !isInput(n));
+  const opts = parent.features.filter(
+    (n) => (n.type === NodeType.optional || n.type === NodeType.or) && !isInput(n),
+  );
+  const inAlts = new Set(alts);
+  const inOpts = new Set(opts);
+  for (const node of parent.features) {
+    ctx.names.set(node.id, node.name);
+    if (inAlts.has(node)) {
+      if (node === alts[0]) out.push(alternatives(ctx, parent, alts, labelledBy));
+    } else if (inOpts.has(node)) {
+      if (node === opts[0]) out.push(checkboxes(ctx, parent, opts, labelledBy));
+    } else {
+      out.push(single(ctx, node));
+    }
+  }
+  return out;
 }
 
 /** Text and numeric nodes are inputs even when their parent relationship is optional. */

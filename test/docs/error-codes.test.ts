@@ -11,7 +11,7 @@ import {
   TokenEndpointErrorCode,
   TokenEndpointLogCode,
 } from '../../src/server/token-endpoint-error.js';
-import {ErrorCode as WidgetErrorCode} from '../../src/events/error-code.js';
+import {ErrorCode as WidgetErrorCode} from '../../src/session/error-code.js';
 import {ConfigurationVerificationErrorCode} from '../../src/server/configuration-verification-error.js';
 import type {MergeErrorCode} from '../../src/session/merge-configuration.js';
 import {en} from '../../src/i18n/en.js';
@@ -40,7 +40,7 @@ const wordpressCodes = readdirSync('wordpress/includes')
 const tables: Record<string, readonly string[]> = {
   'service/errors.ts ErrorCode': Object.values(ServiceErrorCode),
   'service/auth/auth-error.ts OAuthError': Object.values(OAuthError),
-  'src/events/error-code.ts ErrorCode': Object.values(WidgetErrorCode),
+  'src/session/error-code.ts ErrorCode': Object.values(WidgetErrorCode),
   'src/i18n/en.ts errors': Object.keys(en.errors),
   'src/server/token-endpoint-error.ts TokenEndpointErrorCode':
     Object.values(TokenEndpointErrorCode),

@@ -3,7 +3,7 @@
 // (The type half of this file is checked by `npm run typecheck`.)
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {ErrorCode} from '../../src/events/error-code.js';
+import {ErrorCode} from '../../src/session/error-code.js';
 import {
   ConfiguratorErrorEvent,
   type ConfiguratorErrorDetail,

@@ -35,6 +35,7 @@ test('every forbidden import of the fixtures is reported, and nothing else', asy
     'service-imports-only-wire: service/quote-handler.ts -> src/element/element-part.ts',
     'service-never-imports-demo: service/demo-user.ts -> demo/demo-page.ts',
     'session-is-headless: src/session/session-render.ts -> src/element/element-part.ts',
+    'session-vocabulary-imports-nothing: src/session/error-code.ts -> src/session/session-state.ts',
     'shared-helpers-import-nothing: src/server/rate-limiter.ts -> src/server/token-cache.ts',
     'src-never-imports-demo: src/controllers/demo-controller.ts -> demo/demo-page.ts',
     'src-never-imports-service: src/session/service-use.ts -> service/engine/engine-rule.ts',

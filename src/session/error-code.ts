@@ -1,5 +1,6 @@
-// The widget's error codes: in the events' layer so that `configurator-error` can type its
-// `code` with them while events stay leaves; src/session/errors.ts re-exports them.
+// The widget's error codes: the session's vocabulary, so they live with the session; the
+// `configurator-error` event types its `code` with them (this file imports nothing, so events
+// stay leaves: .dependency-cruiser.cjs). src/session/errors.ts re-exports them.
 
 /**
  * Every failure the headless session reports, by stable code. The `configurator-error` event

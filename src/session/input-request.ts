@@ -1,0 +1,132 @@
+// What an input is and how each kind reaches the service: the request path and body per kind
+// (a choice or a value, a text, a language), and the reading of the answer, merged when it
+// comes compressed. The session keeps the queue and the order; this module only sends one.
+import {badResponse, readConfiguration} from './answers.js';
+import type {ChangeSource} from './change-source.js';
+import {ErrorCode} from './errors.js';
+import type {HttpClient} from './http-client.js';
+import type {ChangeResult, MergeModule, NextInput} from './session-options.js';
+import {
+  ServiceErrorCode,
+  type CompressedConfiguration,
+  type Configuration,
+  type Requirement,
+  type TextRequirement,
+} from '../wire/index.js';
+
+export type InputKind = NextInput['kind'];
+
+export interface Waiter {
+  resolve(result: ChangeResult): void;
+  reject(error: unknown): void;
+}
+
+export interface Input {
+  kind: InputKind;
+  /** Empty for a language change. */
+  nodeId: string;
+  value: number;
+  text: string;
+  source: ChangeSource;
+  ignoreConflicts: boolean;
+  waiters: Waiter[];
+  /** Held until this time (epoch ms) by `quietMs`; 0 sends when its turn comes. */
+  holdUntil: number;
+  /** When the first input it replaced was made, bounding the hold. */
+  since: number;
+}
+
+/** The versioned API's configurator path (open, text). */
+export const versioned = '/configurator/3/configurator';
+
+// An input names a session and maybe a node: a 404 that is not about a node is about the session.
+const updateNotFound = (serviceCode: string | null): ErrorCode =>
+  serviceCode === ServiceErrorCode.unknownNode || serviceCode === ServiceErrorCode.unknownStep
+    ? ErrorCode.notFound
+    : ErrorCode.sessionNotFound;
+
+/** The requirement a choice or a value sends (and a conflict shows). */
+export function requirementOf(input: Input): Requirement {
+  return {
+    featureModelNodeId: input.nodeId,
+    value: input.value,
+    isSelection: input.kind === 'select',
+  };
+}
+
+/**
+ * Sends one input to the session `configuration` names; resolves with the configuration the
+ * service answers. `merge` (once loaded) lets updates be answered compressed.
+ */
+export function sendInput(
+  http: HttpClient,
+  input: Input,
+  configuration: Configuration,
+  merge: MergeModule | Promise<unknown> | undefined,
+  signal: AbortSignal,
+): Promise<Configuration> {
+  const {kind, text} = input;
+  // Nothing to ask when the session already speaks it (a lang set before loading).
+  if (kind === 'language' && configuration.languageIso === text) {
+    return Promise.resolve(configuration);
+  }
+  const id = encodeURIComponent(configuration.id);
+  // Only updates are answered compressed, and only once their merge is here (see `loadMerge`).
+  const compressible = kind === 'select' || kind === 'value' ? merge : undefined;
+  // With `compress`, the answer is merged; null when it could not be.
+  const send = (compress?: MergeModule) =>
+    http.request({
+      method: 'PUT',
+      signal,
+      notFoundCode: updateNotFound,
+      read: (body, status) =>
+        compress
+          ? readUpdate(body, status, configuration, compress)
+          : readConfiguration(body, status),
+      ...(kind === 'language'
+        ? {path: `/api/3/configurator/${id}/changelanguage`, text}
+        : kind === 'text'
+          ? {
+              path: `${versioned}/${id}/text`,
+              json: {featureModelNodeId: input.nodeId, textValue: text} satisfies TextRequirement,
+            }
+          : {
+              path: `/api/3/configurator/${id}`,
+              query: {ignoreConflicts: input.ignoreConflicts, compress: compress && true},
+              json: requirementOf(input),
+            }),
+    });
+  // A whole answer is read by readConfiguration: never null. A compressed one that could not
+  // be merged is asked for again, whole: the update is idempotent.
+  const whole = () => send() as Promise<Configuration>;
+  return compressible && !(compressible instanceof Promise)
+    ? send(compressible).then((answer) => answer ?? whole())
+    : whole();
+}
+
+/**
+ * Reads an update's answer: a full one as it is (a service that ignores `compress`), a
+ * compressed one merged into `previous`. Null when it cannot be merged: changes to another
+ * configuration than the one held (an answer went missing, or another client changed the
+ * session).
+ */
+function readUpdate(
+  body: unknown,
+  status: number,
+  previous: Configuration,
+  merge: MergeModule,
+): Configuration | null {
+  if (typeof body !== 'object' || body === null || !('compressed' in body)) {
+    return readConfiguration(body, status);
+  }
+  try {
+    return readConfiguration(
+      merge.mergeConfiguration(previous, body as CompressedConfiguration),
+      status,
+    );
+  } catch (error) {
+    if (!(error instanceof merge.ConfigurationMergeError)) throw error;
+    if (error.code === 'malformed') throw badResponse(error.message, status, error);
+    return null;
+  }
+}

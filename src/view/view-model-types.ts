@@ -1,0 +1,145 @@
+// The view model's shape: what the render functions of src/view/ take. Built by
+// ./view-model.ts, which re-exports these types.
+import type {Configuration} from '../wire/index.js';
+
+/** An input the shopper made that the service has not confirmed yet. */
+export interface PendingInput {
+  value?: number;
+  on?: boolean;
+  text?: string;
+}
+
+/** What the view model is computed from: the session's state plus the element's choices. */
+export interface ViewModelInput {
+  configuration: Configuration;
+  /** Confirmed node values; 0 is off. */
+  values: ReadonlyMap<string, number>;
+  texts: ReadonlyMap<string, string>;
+  pending: ReadonlyMap<string, PendingInput>;
+  /** Base URL that relative image URLs are resolved against. */
+  apiUrl: string;
+  inclVat: boolean;
+  /**
+   * Build the nodes of this step only; every other step gets an empty `nodes` (its title,
+   * missing count and names are still there). An element shows one step at a time, and on a
+   * large model the others' nodes are most of the work. Default: every step.
+   */
+  onlyStep?: string;
+}
+
+export interface OptionView {
+  id: string;
+  name: string;
+  descriptionHtml: string | null;
+  /** Longer texts (extended description, more info) shown on demand. */
+  moreInfoHtml: string | null;
+  imageUrl: string | null;
+  /** Formatted surcharge, or '' when the option costs nothing. */
+  priceLabel: string;
+  selected: boolean;
+  disabled: boolean;
+  disabledReason: string | null;
+  /** Shown beneath the option while it is selected. */
+  children: NodeView[];
+}
+
+export type ChoiceControl = 'radio' | 'cards' | 'chips' | 'dropdown' | 'checkbox';
+
+/** A set of sibling options: alternatives (one of) or optional/or nodes (any of). */
+export interface ChoiceView {
+  kind: 'choice';
+  /** A stable id for the set (the parent's id plus the control). */
+  id: string;
+  control: ChoiceControl;
+  /** The parent's name, used as the set's accessible name. */
+  label: string;
+  /** The id of the heading that names the set, when the parent renders one. */
+  labelledBy: string | null;
+  missing: boolean;
+  /** For "or" sets: at least one must stay on. */
+  atLeastOne: boolean;
+  options: OptionView[];
+}
+
+export interface GroupView {
+  kind: 'group';
+  id: string;
+  name: string;
+  descriptionHtml: string | null;
+  moreInfoHtml: string | null;
+  imageUrl: string | null;
+  /** A mandatory answer inside this group is missing. */
+  missing: boolean;
+  children: NodeView[];
+}
+
+export interface NumberView {
+  kind: 'number';
+  id: string;
+  name: string;
+  descriptionHtml: string | null;
+  value: number;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+  unit: string | null;
+  slider: boolean;
+  priceLabel: string;
+  disabled: boolean;
+  disabledReason: string | null;
+  missing: boolean;
+}
+
+export interface TextView {
+  kind: 'text';
+  id: string;
+  name: string;
+  descriptionHtml: string | null;
+  value: string;
+  disabled: boolean;
+  disabledReason: string | null;
+  missing: boolean;
+}
+
+export interface ImageView {
+  kind: 'image';
+  id: string;
+  name: string;
+  imageUrl: string;
+}
+
+export type NodeView = GroupView | ChoiceView | NumberView | TextView | ImageView;
+
+export interface StepView {
+  id: string;
+  title: string;
+  iconUrl: string | null;
+  /** How many unanswered mandatory features this step holds. */
+  missing: number;
+  nodes: NodeView[];
+}
+
+export interface UnansweredView {
+  id: string;
+  name: string;
+  stepId: string | null;
+}
+
+export interface SummaryView {
+  base: string;
+  options: string;
+  total: string;
+  inclVat: boolean;
+  lease: {label: string; months: number}[];
+}
+
+export interface ConfigurationView {
+  id: string;
+  code: string;
+  product: {name: string; descriptionHtml: string | null; imageUrl: string | null};
+  steps: StepView[];
+  summary: SummaryView;
+  unanswered: UnansweredView[];
+  /** Display name of every node by id (for conflict texts and links). */
+  names: ReadonlyMap<string, string>;
+}
