@@ -23,8 +23,8 @@ import {Hono} from 'hono';
 import {chromium, type Page} from 'playwright-core';
 import {demoTokenRoute} from '../demo/server/demo-token-route.js';
 import {createApp} from '../service/app.js';
-import {compileModel, generateLargeModel} from '../service/engine/index.js';
-import {sampleModels} from '../service/models/index.js';
+import {compileModel} from '../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../service/models/index.js';
 // @ts-expect-error: a plain ES module script without types
 import {budgets, bundleGraph, entryFile, sessionFile, sizesOf} from '../scripts/size-report.mjs';
 // @ts-expect-error: a plain ES module script without types

@@ -24,9 +24,9 @@ import {
   embedTokenPath,
   type EmbedKeyRateLimits,
 } from './embed-keys/index.js';
-import {entityApi} from './entities/index.js';
-import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
-import {ErrorCode, ServiceError} from './errors.js';
+import {type CompiledModel} from './engine/index.js';
+import {sampleModels} from './models/index.js';
+import {Errors, ServiceError, errorResponse, notFound} from './errors.js';
 import type {EventPublisher} from './events.js';
 import {FastUpdates} from './fast-update.js';
 import {
@@ -38,7 +38,7 @@ import {
   type AllowedOrigins,
 } from './http/index.js';
 import {visitorBudgets, type VisitorBudgets} from './http/visitor-budgets.js';
-import {Quotations} from './quotations/index.js';
+import {Quotations, entityApi} from './quotations/index.js';
 import {
   ephemeralSigningKey,
   jwksPath,
@@ -214,21 +214,13 @@ export function createApp(options: AppOptions = {}) {
     const allow = allowedMethods(app.routes, c.req.path);
     if (allow.length > 0) {
       return new ServiceError(
-        405,
-        ErrorCode.methodNotAllowed,
+        Errors.methodNotAllowed,
         `${c.req.method} is not allowed here; use ${allow.join(', ')}`,
       ).toResponse({Allow: allow.join(', ')});
     }
-    return new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse();
+    return notFound('No such endpoint').toResponse();
   });
-  app.onError((error) => {
-    if (error instanceof ServiceError) return error.toResponse();
-    if (error instanceof EngineError) {
-      return new ServiceError(error.status, error.code, error.message).toResponse();
-    }
-    console.error(error);
-    return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
-  });
+  app.onError(errorResponse);
 
   /** Stops webhook delivery, then closes the store (tests and shutdown). */
   const close = async () => {

@@ -26,6 +26,8 @@ export interface StartedService {
   fastUpdates: FastUpdates;
   /** Stops webhook delivery, then closes the store. */
   close: () => Promise<void>;
+  /** The publishable keys (the demo prints one for its own origin). */
+  embedKeys: ReturnType<typeof createApp>['embedKeys'];
 }
 
 /**
@@ -34,7 +36,7 @@ export interface StartedService {
  */
 export function startService(): StartedService {
   const {config, models, store, signingKey} = open();
-  const {app, fastUpdates, close} = createApp({
+  const {app, fastUpdates, close, embedKeys} = createApp({
     store,
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
@@ -44,7 +46,7 @@ export function startService(): StartedService {
     models,
     signing: {key: signingKey},
   });
-  return {config, fetch: app.fetch, fastUpdates, close};
+  return {config, fetch: app.fetch, fastUpdates, close, embedKeys};
 }
 
 /**

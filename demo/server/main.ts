@@ -1,10 +1,13 @@
 // `npm start`: the reference service, the demo pages and the built widget from one process,
 // with the demo's token endpoint as a host backend would mount it.
 import {Hono} from 'hono';
+import type {AddressInfo} from 'node:net';
 import {secretForLog} from '../../service/config.js';
-import {ErrorCode, ServiceError} from '../../service/errors.js';
+import {ensureDemoKey} from '../../service/embed-keys/index.js';
+import {notFound} from '../../service/errors.js';
 import {staticFiles} from '../../service/http/static-files.js';
 import {listen, startService} from '../../service/start.js';
+import {cartRoute} from './cart-route.js';
 import {decodedPath, isDemoFile, withPageHeaders} from './demo-pages.js';
 import {demoTokenRoute} from './demo-token-route.js';
 
@@ -24,11 +27,9 @@ const widgetFiles = staticFiles({
 site.get('/dist/*', async (c) => {
   const file = await widgetFiles(c.req.raw);
   if (file) return file;
-  return new ServiceError(
-    404,
-    ErrorCode.notFound,
-    'No such file in dist/ (run npm run build)',
-  ).toResponse({'access-control-allow-origin': '*'});
+  return notFound('No such file in dist/ (run npm run build)').toResponse({
+    'access-control-allow-origin': '*',
+  });
 });
 const demoRoot = './demo';
 const demoFiles = staticFiles({root: demoRoot});
@@ -53,9 +54,25 @@ site.all(
     () => server,
   ),
 );
+// The demo shop's cart (demo/cart.html posts to it): the signed price, verified.
+site.post(
+  '/cart',
+  cartRoute({
+    jwksUrl: () =>
+      `http://${config.host}:${(server.address() as AddressInfo).port}/.well-known/jwks.json`,
+  }),
+);
 site.all('*', (c) => service.fetch(c.req.raw, c.env));
 
 const server = listen(site.fetch, service, (url) => {
   console.log(`Reference service and demo: ${url}/`);
   console.log(`Demo credentials: client id ${config.clientId}, ${secretForLog(config)}`);
+  // For pages with no backend (README, "Embed without a backend"): this origin and every
+  // ALLOWED_ORIGINS entry may use it.
+  const own = new URL(url);
+  const origins = [own.origin];
+  if (own.hostname === '127.0.0.1') origins.push(`http://localhost:${own.port}`);
+  if (config.allowedOrigins !== '*') origins.push(...config.allowedOrigins);
+  const key = ensureDemoKey(service.embedKeys, config.clientId, origins);
+  console.log(`Demo publishable key: ${key.publishableKey} (for ${key.allowedOrigins.join(', ')})`);
 });

@@ -7,7 +7,7 @@ import {
   type SessionState,
   type StoredState,
 } from '../engine/index.js';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
@@ -37,8 +37,7 @@ interface StoredSession extends Omit<SessionRecord, 'state'> {
 /** The 404 of a session whose model this service no longer offers. */
 export function modelUnavailable(sessionId: string): ServiceError {
   return new ServiceError(
-    404,
-    ErrorCode.modelUnavailable,
+    Errors.modelUnavailable,
     `The model of configuration ${sessionId} is no longer offered`,
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../quotations/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
+import {frozenCopy} from './frozen-copy.js';
 import {languageForChange, languageFromQuery, requestedLanguage} from './language.js';
 import {
   readLanguageBody,
@@ -79,6 +80,10 @@ export function registerVersionedRoutes(
       }),
     );
   });
+
+  app.post(`${prefix}/copy/:code`, (c) =>
+    c.json(frozenCopy(configurator, c.req.param('code')), 201),
+  );
 
   app.post(`${prefix}/updatelinkedconfigurationcardinality`, async (c) => {
     searchbarFlag(c);

@@ -1,3 +1,4 @@
+export {demoKeyName, ensureDemoKey} from './demo-key.js';
 export {EmbedKeys, allows, view} from './embed-keys.js';
 export type {EmbedKeyRecord, EmbedKeyView, LiveKey} from './embed-keys.js';
 export {

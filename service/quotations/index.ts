@@ -1,4 +1,5 @@
-export {customerFields} from './customer-fields.js';
+export {customerFields} from '../entities/customer-fields.js';
+export {entityApi} from './entity-api.js';
 export type {
   ConfiguredItem,
   CrmAccountRecord,

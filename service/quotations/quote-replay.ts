@@ -2,7 +2,7 @@
 // instead of storing a second one (and a second customer account and webhook event).
 import {createHash} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
-import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {Errors, ServiceError, badRequest} from '../errors.js';
 import type {Store} from '../store/index.js';
 import type {ConfiguredItem} from './quotation-records.js';
 import type {QuoteRequestInput} from './quote-request-body.js';
@@ -32,7 +32,7 @@ export function readIdempotencyKey(header: string | undefined): string | undefin
   if (header === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(header)) {
     throw badRequest(
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       'Idempotency-Key must be 1 to 255 visible ASCII characters',
       {field: 'header.Idempotency-Key'},
     );
@@ -93,8 +93,7 @@ export class QuoteReplay {
       const byKey = this.#answered.get(ids.keyId);
       if (byKey && byKey.fingerprint !== ids.fingerprint) {
         throw new ServiceError(
-          409,
-          ErrorCode.conflict,
+          Errors.conflict,
           'This Idempotency-Key was used for another quote request; use a new key for a new request',
         );
       }

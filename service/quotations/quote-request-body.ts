@@ -1,6 +1,6 @@
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 import {Fields, guidList} from '../http/index.js';
-import {customerFieldNames} from './customer-fields.js';
+import {customerFieldNames} from '../entities/customer-fields.js';
 
 const emailFields = new Set(['email', 'shipto_Email']);
 const twoLetterFields = new Set([
@@ -68,7 +68,7 @@ export interface AddToQuotationInput {
 }
 
 const invalid = (field: string, message: string) =>
-  badRequest(ErrorCode.invalidBody, `${field} ${message}`, {field});
+  badRequest(Errors.invalidBody, `${field} ${message}`, {field});
 
 /** Reads the body of `POST requestquote`: `{quotationRequest, configurationIds, quantities}`. */
 export function readQuoteRequest(body: unknown): QuoteRequestInput {

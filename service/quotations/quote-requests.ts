@@ -1,8 +1,8 @@
 import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
-import {ErrorCode, ServiceError, notFound} from '../errors.js';
+import {Errors, ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
-import {openStatuses} from './quotation-status.js';
+import {openStatuses} from '../entities/quotation-status.js';
 import {QuoteReplay} from './quote-replay.js';
 import {closed, nextQuotationNumber} from './quotation-transitions.js';
 import type {Store} from '../store/index.js';
@@ -66,8 +66,7 @@ export class Quotations {
     const currencyIso = items[0]!.item.currencyIso;
     if (items.some(({item}) => item.currencyIso !== currencyIso)) {
       throw new ServiceError(
-        400,
-        ErrorCode.currencyMismatch,
+        Errors.currencyMismatch,
         'The configurations are priced in different currencies; request one quote per currency',
       );
     }
@@ -119,8 +118,7 @@ export class Quotations {
     const foreign = items.find(({item}) => item.currencyIso !== quotation.currencyIso);
     if (foreign) {
       throw new ServiceError(
-        409,
-        ErrorCode.currencyMismatch,
+        Errors.quotationCurrencyMismatch,
         `Configuration ${foreign.item.configurationId} is priced in ${foreign.item.currencyIso}, the quotation in ${quotation.currencyIso}`,
       );
     }
@@ -143,8 +141,7 @@ export class Quotations {
       }
       if (item.unansweredMandatories.length > 0) {
         throw new ServiceError(
-          409,
-          ErrorCode.configurationIncomplete,
+          Errors.configurationIncomplete,
           `Configuration ${configurationId} still has ${item.unansweredMandatories.length} unanswered mandatory feature(s)`,
           {configurationId, unansweredMandatories: item.unansweredMandatories},
         );

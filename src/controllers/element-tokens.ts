@@ -1,6 +1,7 @@
 import {
   endpointTokenSource,
   functionTokenSource,
+  publishableKeyTokenSource,
   type FetchedToken,
   type TokenRequest,
   type TokenSource,
@@ -15,18 +16,30 @@ import {
 export interface TokenSettings {
   tokenEndpoint: string;
   fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null;
+  /** A key the service exchanges for a shopper token itself (pages without a backend). */
+  publishableKey: string;
+}
+
+/** Which source serves tokens: first wins, `fetchToken`, `token-endpoint`, `publishable-key`. */
+export function tokenSourceKind(
+  settings: TokenSettings,
+): 'function' | 'endpoint' | 'publishable-key' | null {
+  if (settings.fetchToken) return 'function';
+  if (settings.tokenEndpoint) return 'endpoint';
+  return settings.publishableKey ? 'publishable-key' : null;
 }
 
 /**
- * Where the element's tokens come from: its `token-endpoint` (shared with every element on the
- * page that names the same URL) or its `fetchToken` property, read again on every call.
+ * Where the element's tokens come from: its `fetchToken` property (read again on every call),
+ * its `token-endpoint` or its `publishable-key` (each shared with every element on the page
+ * that names the same URL, or the same service and key).
  */
 export class ElementTokens {
-  readonly #settings: () => TokenSettings | null;
+  readonly #settings: () => (TokenSettings & {apiUrl: string}) | null;
   #endpoint: {url: string; source: TokenSource} | null = null;
   #function: TokenSource | null = null;
 
-  constructor(settings: () => TokenSettings | null) {
+  constructor(settings: () => (TokenSettings & {apiUrl: string}) | null) {
     this.#settings = settings;
   }
 
@@ -48,14 +61,19 @@ export class ElementTokens {
     start: {model: string} | {configuration: string},
     lang: string,
   ): StartWithToken | null {
-    return settings.fetchToken
-      ? null
-      : startWithToken(endpointUrl(settings.tokenEndpoint), start, lang);
+    return tokenSourceKind(settings) === 'endpoint'
+      ? startWithToken(endpointUrl(settings.tokenEndpoint), start, lang)
+      : null;
   }
 
   #current(): TokenSource {
     const settings = this.#settings();
-    const endpoint = settings?.fetchToken ? '' : (settings?.tokenEndpoint ?? '');
+    const kind = settings && tokenSourceKind(settings);
+    if (settings && kind === 'publishable-key') {
+      // The source is the page's one for this service and key: shared, never re-made.
+      return publishableKeyTokenSource(settings.apiUrl, settings.publishableKey);
+    }
+    const endpoint = kind === 'endpoint' ? settings!.tokenEndpoint : '';
     if (!endpoint) {
       // Reads the property on each renewal, so a host may replace fetchToken at any time.
       this.#function ??= functionTokenSource((request) => {

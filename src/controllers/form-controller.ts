@@ -25,6 +25,9 @@ export interface FormSources {
   goToNode(nodeId: string, stepId: string | null): void;
 }
 
+/** What the shopper answers in: focused there, they are where they should be. */
+const fields = 'h3[tabindex], input:not(:disabled), select, textarea';
+
 /** A statement this close to its expiry is fetched anew rather than posted. */
 const renewBeforeMs = 60_000;
 
@@ -56,15 +59,30 @@ export class FormController implements ReactiveController {
   #renewal: ReturnType<typeof setTimeout> | undefined;
   /** The unanswered feature the shopper is brought to when the form finds the element invalid. */
   #first: {nodeId: string; stepId: string | null} | null = null;
+  /** Where the browser points the shopper: the field, else its step's tab or a link to it. */
+  #anchor: HTMLElement | undefined;
 
   constructor(host: Host, sources: FormSources) {
     this.#host = host;
     this.#sources = sources;
     this.internals = host.attachInternals();
     host.addController(this);
-    // Fired by checkValidity(), reportValidity() and a submit the element holds back.
-    host.addEventListener('invalid', () => {
-      if (this.#first) this.#sources.goToNode(this.#first.nodeId, this.#first.stepId);
+    host.addEventListener('invalid', () => this.#invalid());
+  }
+
+  /**
+   * `invalid` comes from checkValidity() too, which must not move the shopper: only when the
+   * browser then focuses the anchor (reportValidity(), a held-back submit) is the shopper
+   * brought to the first missing answer, opening its step when the anchor was its tab.
+   */
+  #invalid(): void {
+    const first = this.#first;
+    const anchor = this.#anchor;
+    if (!first || !anchor) return;
+    setTimeout(() => {
+      const root = this.#host.renderRoot as ShadowRoot;
+      if (root.activeElement !== anchor || anchor.matches(fields)) return;
+      this.#sources.goToNode(first.nodeId, first.stepId);
     });
   }
 
@@ -132,6 +150,7 @@ export class FormController implements ReactiveController {
     const s = this.#sources.strings();
     const say = (text: (s: Strings) => string) => (s ? text(s) : this.#sources.first().loading);
     this.#first = null;
+    this.#anchor = undefined;
     if (!configuration || !snapshot) {
       internals.setFormValue(null);
       if (this.#host.required) {
@@ -153,11 +172,14 @@ export class FormController implements ReactiveController {
       anchor = this.#find('dialog button') ?? undefined;
     } else if (unanswered) {
       message = say((t) => t.formUnanswered(nameOf(configuration, unanswered)));
-      this.#first = {nodeId: unanswered, stepId: stepOf(configuration, unanswered)};
+      const stepId = stepOf(configuration, unanswered);
+      this.#first = {nodeId: unanswered, stepId};
       anchor =
-        this.#find(
-          `[data-node="${CSS.escape(unanswered)}"] :is(h3[tabindex], input:not(:disabled), select, textarea)`,
-        ) ?? undefined;
+        this.#find(`[data-node="${CSS.escape(unanswered)}"] :is(${fields}, button)`) ??
+        // The step tabs' ids (render-steps.ts `tabId`), and the quote form's link.
+        (stepId ? this.#find(`#tab-${CSS.escape(stepId)}`) : null) ??
+        this.#find('[data-action="go-to-missing"]') ??
+        undefined;
     } else if (!settled) {
       message = say((t) => t.formSaving);
     } else if (this.#posts) {
@@ -175,6 +197,7 @@ export class FormController implements ReactiveController {
       // The state is the id: a restored form reopens this very configuration.
       internals.setFormValue(data, configuration.id);
     } else internals.setFormValue(null, configuration.id);
+    this.#anchor = anchor;
     if (message) internals.setValidity({customError: true}, message, anchor);
     else internals.setValidity({});
   }

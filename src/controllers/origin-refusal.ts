@@ -10,8 +10,19 @@ export function explainOriginRefusal(
   config: TokenSettings & {apiUrl: string},
   warned: Set<string>,
 ): void {
-  const byTokenEndpoint =
-    (error.details as {refusedBy?: string} | undefined)?.refusedBy === 'token-endpoint';
+  const refusedBy = (error.details as {refusedBy?: string} | undefined)?.refusedBy;
+  if (refusedBy === 'publishable-key') {
+    const party = `publishable-key ${config.publishableKey}`;
+    if (warned.has(party)) return;
+    warned.add(party);
+    console.warn(
+      `<product-configurator> origin_not_allowed: the service at ${config.apiUrl} refused ` +
+        `publishable-key "${config.publishableKey}" to pages from ${location.origin}. Add this ` +
+        "origin to the key's allowedOrigins (PUT /api/2/embedkeys/{id}).",
+    );
+    return;
+  }
+  const byTokenEndpoint = refusedBy === 'token-endpoint';
   const party = byTokenEndpoint
     ? config.fetchToken
       ? 'fetchToken'

@@ -18,8 +18,9 @@ import {
 } from '../session/index.js';
 import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
-import {ElementTokens, type TokenSettings} from './element-tokens.js';
+import {ElementTokens, tokenSourceKind, type TokenSettings} from './element-tokens.js';
 import {explainOriginRefusal} from './origin-refusal.js';
+import {explainTokenMistake} from './token-mistakes.js';
 import {pageScriptsRan} from './page-scripts.js';
 
 /** What the element knows that decides which session it needs. */
@@ -213,7 +214,7 @@ export class SessionController implements ReactiveController {
     const previousLang = this.#config?.lang;
     this.#config = config;
     if (!this.#host.isConnected) return;
-    const token = config.fetchToken ? 'function' : config.tokenEndpoint;
+    const token = tokenSourceKind(config);
     const target = config.configuration || config.model;
     if (!target) {
       this.#reportSetup(null);
@@ -239,7 +240,7 @@ export class SessionController implements ReactiveController {
             ErrorCode.noTokenSource,
             this.#host.hasAttribute('fetch-token')
               ? 'fetchToken must be set as a property (a function); the fetch-token attribute is ignored'
-              : "Set token-endpoint to your backend's token URL, or the fetchToken property to a function",
+              : "Set token-endpoint to your backend's token URL, the fetchToken property to a function, or publishable-key to a key the service issued for this page",
           ),
         );
       }
@@ -368,6 +369,7 @@ export class SessionController implements ReactiveController {
       if (error.code === ErrorCode.aborted) return;
       if (error.code === ErrorCode.originNotAllowed)
         explainOriginRefusal(error, config, this.#warned);
+      else explainTokenMistake(error, config, this.#warned);
       this.#afterRender(
         session,
         () =>

@@ -3,6 +3,14 @@ import type {FirstStrings} from '../i18n/strings.js';
 import {ErrorCode, type ConfiguratorError, type SessionSnapshot} from '../session/index.js';
 import type {ErrorView} from '../view/render-states.js';
 
+/** Failures only the page's developer can fix: Try again could not help, so it is not offered. */
+const pageMistakes: ReadonlySet<string> = new Set([
+  ErrorCode.originNotAllowed,
+  ErrorCode.invalidPublishableKey,
+  ErrorCode.tokenEndpointNotFound,
+  ErrorCode.tokenCredentialsRejected,
+]);
+
 /**
  * The message tells the truth about the shopper's change: kept for sending again (then Retry
  * is offered, and the widget says when it tries by itself) or refused and undone.
@@ -18,7 +26,7 @@ export function errorView(
     message: blocking ? s.errorLoad : snapshot.canRetry ? s.errorApply : s.errorRefused,
     reason: errorText(error, s),
     // Only the page's developer can let a refused page in: no button that cannot help.
-    canRetry: error.code !== ErrorCode.originNotAllowed && (blocking || snapshot.canRetry),
+    canRetry: !pageMistakes.has(error.code) && (blocking || snapshot.canRetry),
     note:
       blocking && snapshot.status === 'loading'
         ? s.loading
@@ -39,7 +47,7 @@ export function blockingErrorView(
   target: {model: string; configuration: string; startModel(): void},
 ): ErrorView {
   const view = errorView(snapshot, error, s, true);
-  if (error.code === ErrorCode.originNotAllowed) return {...view, action: null};
+  if (pageMistakes.has(error.code)) return {...view, action: null};
   if (error.code !== ErrorCode.sessionNotFound || !target.configuration) return view;
   return {
     ...view,

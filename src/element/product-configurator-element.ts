@@ -112,6 +112,13 @@ export class ProductConfiguratorElement extends LitElement {
     ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
 
   /**
+   * A publishable key (`pk_...`) for pages with no backend: the service at `api-url` exchanges
+   * it for a shopper token, for pages on an origin the key lists. Used when neither
+   * `fetchToken` nor `token-endpoint` is set.
+   */
+  @property({attribute: 'publishable-key'}) publishableKey = '';
+
+  /**
    * `lazy` starts the session only when the element comes near the viewport, like `loading` on
    * an image; its space is reserved meanwhile. Default `eager`: start as soon as it can.
    */
@@ -221,10 +228,12 @@ export class ProductConfiguratorElement extends LitElement {
     return this.#parts.form.internals.validationMessage;
   }
 
+  /** Whether the form checks the element (false while disabled). */
   get willValidate(): boolean {
     return this.#parts.form.internals.willValidate;
   }
 
+  /** Whether the element is valid; fires `invalid` (and brings the shopper along) when not. */
   checkValidity(): boolean {
     return this.#parts.form.internals.checkValidity();
   }
@@ -266,7 +275,9 @@ export class ProductConfiguratorElement extends LitElement {
     // would otherwise delay the first request. Properties set before the tag was defined (a
     // framework's ref) come back only at the first update, so without a token source yet the
     // first update decides, and reports one missing only then.
-    if (this.tokenEndpoint.trim() || this.fetchToken) this.#parts.sync();
+    if (this.tokenEndpoint.trim() || this.fetchToken || this.publishableKey.trim()) {
+      this.#parts.sync();
+    }
     super.connectedCallback();
   }
 

@@ -54,5 +54,20 @@ export const ErrorCode = {
   noTokenSource: 'no_token_source',
   /** `api-url` is neither an absolute http(s) URL nor a path on the page's origin. */
   invalidApiUrl: 'invalid_api_url',
+  /**
+   * The service does not know the `publishable-key` (mistyped, or the key was deleted): the
+   * service's 401 `invalid_key`. Not retried.
+   */
+  invalidPublishableKey: 'invalid_publishable_key',
+  /**
+   * The `token-endpoint` answered 404 or 405: no token route at that URL (a wrong path, or a
+   * route mounted for another method). Not retried.
+   */
+  tokenEndpointNotFound: 'token_endpoint_not_found',
+  /**
+   * The token endpoint's own credentials were refused by the authorization server (the token
+   * endpoint helper's `upstream_rejected`: a wrong client id or secret). Not retried.
+   */
+  tokenCredentialsRejected: 'token_credentials_rejected',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

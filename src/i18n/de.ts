@@ -127,5 +127,8 @@ export const de = {
     origin_not_allowed: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
     no_token_source: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
     invalid_api_url: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
+    invalid_publishable_key: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
+    token_endpoint_not_found: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
+    token_credentials_rejected: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
   },
 } satisfies Strings;

@@ -40,5 +40,8 @@ export const enFirst = {
     origin_not_allowed: 'This page is not set up to use the configurator yet.',
     no_token_source: 'This page is not set up to use the configurator yet.',
     invalid_api_url: 'This page is not set up to use the configurator yet.',
+    invalid_publishable_key: 'This page is not set up to use the configurator yet.',
+    token_endpoint_not_found: 'This page is not set up to use the configurator yet.',
+    token_credentials_rejected: 'This page is not set up to use the configurator yet.',
   },
 } satisfies FirstStrings;

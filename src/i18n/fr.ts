@@ -126,5 +126,8 @@ export const fr = {
     origin_not_allowed: 'Cette page n’est pas encore configurée pour le configurateur.',
     no_token_source: 'Cette page n’est pas encore configurée pour le configurateur.',
     invalid_api_url: 'Cette page n’est pas encore configurée pour le configurateur.',
+    invalid_publishable_key: 'Cette page n’est pas encore configurée pour le configurateur.',
+    token_endpoint_not_found: 'Cette page n’est pas encore configurée pour le configurateur.',
+    token_credentials_rejected: 'Cette page n’est pas encore configurée pour le configurateur.',
   },
 } satisfies Strings;

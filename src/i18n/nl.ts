@@ -125,5 +125,8 @@ export const nl = {
     origin_not_allowed: 'Deze pagina is nog niet ingericht voor de configurator.',
     no_token_source: 'Deze pagina is nog niet ingericht voor de configurator.',
     invalid_api_url: 'Deze pagina is nog niet ingericht voor de configurator.',
+    invalid_publishable_key: 'Deze pagina is nog niet ingericht voor de configurator.',
+    token_endpoint_not_found: 'Deze pagina is nog niet ingericht voor de configurator.',
+    token_credentials_rejected: 'Deze pagina is nog niet ingericht voor de configurator.',
   },
 } satisfies Strings;

@@ -80,7 +80,9 @@ export function prepareSessionStart(
 
 /**
  * Starts `start` on the service (or opens it) with the page's `token`, the one it is being
- * handed. Answers
+ * handed, and the page's `origin` (its `Origin` header): a service that refuses the page
+ * refuses this start too, so the page meets the refusal when it starts, not at the shopper's
+ * first click on a configurator that looked ready. Answers
  * the service's answer, parsed, or why there is none: a model the service does not know, a
  * refusal, no answer in time, an answer that is not a JSON object or is over 1 MiB. The page
  * then starts its session itself, as it would without the helper, and meets the service's own
@@ -91,6 +93,7 @@ export async function startSession(
   token: string,
   start: StartRequest,
   fetchImpl: typeof fetch,
+  origin?: string,
 ): Promise<SessionStartOutcome> {
   const {lang} = start;
   const [name, base, label] =
@@ -107,7 +110,11 @@ export async function startSession(
   const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
   try {
     const response = await fetchImpl(base + encodeURIComponent(name) + query, {
-      headers: {authorization: `Bearer ${token}`, accept: 'application/json'},
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(origin && origin !== 'null' && {origin}),
+      },
       // A redirect would carry the token wherever it points.
       redirect: 'manual',
       signal: AbortSignal.timeout(prepared.timeoutMs),

@@ -31,6 +31,7 @@ export {
   type TokenSource,
   type TokenSourceOptions,
 } from './token-source.js';
+export {publishableKeyTokenSource} from './publishable-key-source.js';
 export type {RetryOptions} from './http-client.js';
 export type {QuoteRequested} from '../events/quote-requested.js';
 export type {ChangeSource} from '../events/change-source.js';

@@ -71,7 +71,7 @@ const tokenFailed = (message: string, status: number | null, retryable: boolean,
  * a failure that is not already a {@link ConfiguratorError} is a retryable `token_failed`
  * saying `failed`. `load` answers the token in a token endpoint's JSON.
  */
-function cachedTokenSource(
+export function cachedTokenSource(
   what: string,
   failed: string,
   options: Pick<TokenSourceOptions, 'now' | 'timeoutMs'>,
@@ -151,6 +151,19 @@ export function parseTokenAnswer(body: unknown, now: number): AccessToken {
 // Sources by `fetch` and then by URL; the page's own fetch is filed under the map itself.
 const shared = new WeakMap<object, Map<string, TokenSource>>();
 
+/** The page's one source for `key` and `doFetch`, made by `make` the first time. */
+export function sharedSource(
+  key: string,
+  doFetch: typeof fetch | undefined,
+  make: () => TokenSource,
+): TokenSource {
+  const registry = shared.get(doFetch ?? shared) ?? new Map<string, TokenSource>();
+  shared.set(doFetch ?? shared, registry);
+  let source = registry.get(key);
+  if (!source) registry.set(key, (source = make()));
+  return source;
+}
+
 /**
  * The token source of a `token-endpoint`: shared per endpoint URL across every element on the
  * page (module-level map). POSTs with credentials 'same-origin', Accept: application/json;
@@ -167,57 +180,81 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
     // Not a URL even against the page's address: shared under what was given.
   }
   const {fetch: doFetch} = options;
-  const registry = shared.get(doFetch ?? shared) ?? new Map<string, TokenSource>();
-  shared.set(doFetch ?? shared, registry);
-  let source = registry.get(key);
-  if (source) return source;
-  source = cachedTokenSource(
-    'The token endpoint',
-    'The token endpoint could not be reached',
-    options,
-    async ({rejected}, signal) => {
-      const report = rejected !== undefined;
-      // Only the fetch's own failure is left to `failed` above: what follows says what it is.
-      const response = await (doFetch ?? globalThis.fetch)(key, {
-        method: 'POST',
-        credentials: 'same-origin',
-        signal,
-        // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
-        // origin that answers no preflight, or one that ignores bodies, works as before.
-        headers: {
-          Accept: 'application/json',
-          ...(report && {'Content-Type': 'text/plain;charset=UTF-8'}),
-        },
-        body: report ? JSON.stringify({rejected}) : undefined,
-      });
-      const {status, ok} = response;
-      // Read when it matters: the token, or the code of a 403 that may refuse the origin.
-      const body: unknown =
-        (ok || status === 403) &&
-        (await response.json().catch((error: unknown) => {
-          if (ok) throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
-        }));
-      if (ok) return body;
-      if ((body as {code?: unknown} | null)?.code === ErrorCode.originNotAllowed) {
-        throw new ConfiguratorError(
-          ErrorCode.originNotAllowed,
-          "The token endpoint refused this page's origin",
-          {
-            status,
-            serviceCode: ErrorCode.originNotAllowed,
-            details: {refusedBy: 'token-endpoint'},
+  return sharedSource(key, doFetch, () =>
+    cachedTokenSource(
+      'The token endpoint',
+      'The token endpoint could not be reached',
+      options,
+      async ({rejected}, signal) => {
+        const report = rejected !== undefined;
+        // Only the fetch's own failure is left to `failed` above: what follows says what it is.
+        const response = await (doFetch ?? globalThis.fetch)(key, {
+          method: 'POST',
+          credentials: 'same-origin',
+          signal,
+          // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
+          // origin that answers no preflight, or one that ignores bodies, works as before.
+          headers: {
+            Accept: 'application/json',
+            ...(report && {'Content-Type': 'text/plain;charset=UTF-8'}),
           },
+          body: report ? JSON.stringify({rejected}) : undefined,
+        });
+        const {status, ok} = response;
+        if (status === 404 || status === 405) {
+          await response.body?.cancel();
+          throw new ConfiguratorError(
+            ErrorCode.tokenEndpointNotFound,
+            `The token endpoint answered ${status}: no token route at that URL`,
+            {status},
+          );
+        }
+        // Read when it matters: the token, or the code of an error that says what is wrong.
+        const body: unknown = await response.json().catch((error: unknown) => {
+          if (ok) throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
+        });
+        if (ok) return body;
+        const code = (body as {code?: unknown} | null)?.code;
+        // The helper's own credentials or scope are wrong: asking again gets the same answer.
+        if (code === 'upstream_rejected') {
+          throw new ConfiguratorError(
+            ErrorCode.tokenCredentialsRejected,
+            "The token endpoint's authorization server refused its credentials",
+            {status, serviceCode: code},
+          );
+        }
+        if (
+          typeof code === 'string' &&
+          /^upstream_(scope_refused|scope_widened|invalid_response)$/.test(code)
+        ) {
+          throw new ConfiguratorError(
+            ErrorCode.tokenFailed,
+            `The token endpoint answered ${code}`,
+            {
+              status,
+              serviceCode: code,
+            },
+          );
+        }
+        if (code === ErrorCode.originNotAllowed) {
+          throw new ConfiguratorError(
+            ErrorCode.originNotAllowed,
+            "The token endpoint refused this page's origin",
+            {
+              status,
+              serviceCode: ErrorCode.originNotAllowed,
+              details: {refusedBy: 'token-endpoint'},
+            },
+          );
+        }
+        throw tokenFailed(
+          `The token endpoint answered ${status}`,
+          status,
+          status === 429 || status >= 500,
         );
-      }
-      throw tokenFailed(
-        `The token endpoint answered ${status}`,
-        status,
-        status === 429 || status >= 500,
-      );
-    },
+      },
+    ),
   );
-  registry.set(key, source);
-  return source;
 }
 
 /**

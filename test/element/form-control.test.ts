@@ -63,7 +63,11 @@ describe('the element as a form control', () => {
     expect(data.get('configuration-code')).to.equal(el.value!.code);
     expect(data.has('configuration-signed')).to.equal(false);
 
-    // A submit is held back, and the shopper is brought to the first missing answer.
+    // Asking moves nothing; a submit is held back and brings the shopper to the first missing
+    // answer, on a step not shown so far.
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(null);
+    expect(el.shadowRoot!.querySelector(`[data-node="${CSS.escape(first)}"]`)).to.equal(null);
     let submitted = 0;
     form.addEventListener('submit', (e) => {
       e.preventDefault();

@@ -23,6 +23,9 @@ function advice(event: ConfiguratorErrorEvent): 'retry' | 'setup' | 'wait' | 'ot
     case ErrorCode.noTokenSource:
     case ErrorCode.invalidApiUrl:
     case ErrorCode.originNotAllowed:
+    case ErrorCode.invalidPublishableKey:
+    case ErrorCode.tokenEndpointNotFound:
+    case ErrorCode.tokenCredentialsRejected:
     case ErrorCode.tokenFailed:
     case ErrorCode.unauthorized:
     case ErrorCode.modelNotFound:

@@ -224,7 +224,10 @@ test('a service that does not answer in time, redirects, or answers what is not 
     ],
   ];
   for (const [what, fault, logged] of cases) {
-    const {ask, logs} = endpoint({startSessions: {apiUrl: serviceUrl, timeoutMs: 50}}, fault);
+    // Only the hang waits for the deadline; the others answer, and must never be taken for a
+    // slow answer however loaded the machine is.
+    const timeoutMs = what === 'hang' ? 50 : 60_000;
+    const {ask, logs} = endpoint({startSessions: {apiUrl: serviceUrl, timeoutMs}}, fault);
     const {status, body} = await ask({start: {model: 'Office Chair', lang: 'en'}});
     assert.equal(status, 200, what);
     assert.equal(typeof body.access_token, 'string', what);
@@ -377,4 +380,41 @@ test('a start names a model or a configuration, never both or neither', async ()
     assert.equal(body.code, 'invalid_request');
   }
   assert.deepEqual(calls, []);
+});
+
+test("a service that refuses the page's origin refuses the helper's start too: the page meets it at start", async () => {
+  const {app} = createApp({allowedOrigins: ['https://other.example']});
+  const strict = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, () => resolve(s));
+  });
+  try {
+    const strictUrl = `http://127.0.0.1:${(strict.address() as AddressInfo).port}`;
+    const origins: (string | null)[] = [];
+    const {ask, logs} = endpoint({
+      authUrl: strictUrl,
+      startSessions: {apiUrl: strictUrl},
+      fetch: (input, init) => {
+        if (String(input).includes('/configurator/new/')) {
+          origins.push(new Headers(init?.headers).get('origin'));
+        }
+        return fetch(input, init);
+      },
+    });
+    const {status, body} = await ask({start: {model: 'Office Chair', lang: 'en'}});
+    assert.equal(status, 200, 'the token is handed over');
+    assert.equal('configuration' in body, false, 'no session that would fail at the first click');
+    assert.deepEqual(origins, [pageOrigin], "the start carried the page's origin");
+    assert.match(
+      logs.map((entry) => entry.message).join('\n'),
+      /session was left for the page to start: .* answered 403/,
+    );
+    // The page's own start, from its origin, gets the refusal it can read and explain.
+    const own = await fetch(`${strictUrl}/api/3/configurator/new/Office%20Chair`, {
+      headers: {authorization: `Bearer ${body.access_token as string}`, origin: pageOrigin},
+    });
+    assert.equal(own.status, 403);
+    assert.equal(((await own.json()) as {code: string}).code, 'origin_not_allowed');
+  } finally {
+    await new Promise((resolve) => strict.close(resolve));
+  }
 });

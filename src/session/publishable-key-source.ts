@@ -1,0 +1,76 @@
+import {ConfiguratorError, ErrorCode} from './errors.js';
+import {
+  cachedTokenSource,
+  sharedSource,
+  type TokenSource,
+  type TokenSourceOptions,
+} from './token-source.js';
+
+/**
+ * The token source of a `publishable-key`: the service itself exchanges the key for a shopper
+ * token (`POST {apiUrl}/api/2/auth/embedtoken`), for pages with no backend of their own. One
+ * source per service and key, shared by every element on the page; renewed before expiry and
+ * after a 401 like the other sources (a key has nothing to drop, so no report is sent).
+ *
+ * The body is JSON labelled `text/plain`, a CORS simple request: the page's first token costs
+ * one round trip, no preflight. A refusal that will not pass by itself (an unknown or deleted
+ * key, an origin the key does not list) is not retryable; a 429 or a 5xx is.
+ */
+export function publishableKeyTokenSource(
+  apiUrl: string,
+  publishableKey: string,
+  options: TokenSourceOptions = {},
+): TokenSource {
+  const url = `${apiUrl.replace(/\/+$/, '')}/api/2/auth/embedtoken`;
+  const {fetch: doFetch} = options;
+  return sharedSource(`${url}#${publishableKey}`, doFetch, () =>
+    cachedTokenSource(
+      'The service',
+      'The service could not be reached for a token',
+      options,
+      async (_, signal) => {
+        const response = await (doFetch ?? globalThis.fetch)(url, {
+          method: 'POST',
+          credentials: 'omit',
+          signal,
+          headers: {Accept: 'application/json', 'Content-Type': 'text/plain;charset=UTF-8'},
+          body: JSON.stringify({publishableKey}),
+        });
+        const {status, ok} = response;
+        const body: unknown = await response.json().catch((error: unknown) => {
+          if (ok) {
+            throw new ConfiguratorError(ErrorCode.tokenFailed, 'The service did not answer JSON', {
+              status,
+              cause: error,
+            });
+          }
+        });
+        if (ok) return body;
+        const code = (body as {code?: unknown} | null)?.code;
+        if (status === 403 && code === ErrorCode.originNotAllowed) {
+          throw new ConfiguratorError(
+            ErrorCode.originNotAllowed,
+            "The publishable key does not list this page's origin",
+            {status, serviceCode: code, details: {refusedBy: 'publishable-key'}},
+          );
+        }
+        if (status === 401 && code === 'invalid_key') {
+          throw new ConfiguratorError(
+            ErrorCode.invalidPublishableKey,
+            'The service does not know this publishable key',
+            {status, serviceCode: code},
+          );
+        }
+        throw new ConfiguratorError(
+          ErrorCode.tokenFailed,
+          `The service answered ${status} for a token`,
+          {
+            status,
+            retryable: status === 429 || status >= 500,
+            serviceCode: typeof code === 'string' ? code : null,
+          },
+        );
+      },
+    ),
+  );
+}
