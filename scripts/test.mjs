@@ -85,7 +85,15 @@ async function browserTests() {
   const pagePort = await freePort();
   const service = await startServiceProcess({
     stderr: 'inherit',
-    env: {ALLOWED_ORIGINS: `http://localhost:${pagePort},http://127.0.0.1:${pagePort}`},
+    env: {
+      ALLOWED_ORIGINS: `http://localhost:${pagePort},http://127.0.0.1:${pagePort}`,
+      // Every browser test's widget shares one address and the helper's one token: the
+      // budgets of a single visitor would refuse the suite.
+      VISITOR_STARTS_PER_MINUTE: '100000,100000',
+      VISITOR_QUOTES_PER_MINUTE: '100000,100000',
+      VISITOR_FAILED_LOOKUPS_PER_MINUTE: '100000,100000',
+      MAX_CONNECTIONS_PER_ADDRESS: '800',
+    },
   });
   try {
     const code = await run(

@@ -448,25 +448,29 @@ export const handler = createTokenEndpoint({
     const browser = await launchChromium();
     try {
       host.page('/product-configurator.js', readFileSync(file, 'utf8'), 'text/javascript');
+      const chunks = join(installed, 'dist/chunks');
+      for (const chunk of readdirSync(chunks).filter((f) => f.endsWith('.js'))) {
+        host.page(`/chunks/${chunk}`, readFileSync(join(chunks, chunk), 'utf8'), 'text/javascript');
+      }
       const tag = (hash: string) =>
         `<!doctype html><title>sri</title>
 <script type="module" src="/product-configurator.js" integrity="${hash}" crossorigin="anonymous"></script>
 <product-configurator></product-configurator>`;
       host.page('/right.html', tag(integrity));
       host.page('/wrong.html', tag(`sha384-${'A'.repeat(64)}`));
-      const defined = async (path: string) => {
-        const page = await browser.newPage();
-        // The browser says why it refused the file; nothing else marks that it is done.
-        const refused =
-          path === '/wrong.html'
-            ? page.waitForEvent('console', (m) => /integrity/i.test(m.text()))
-            : null;
-        await page.goto(`${host.origin}${path}`, {waitUntil: 'load'});
-        await refused;
-        return page.evaluate(() => !!customElements.get('product-configurator'));
-      };
-      assert.equal(await defined('/right.html'), true);
-      assert.equal(await defined('/wrong.html'), false);
+      // Run: the loader defines the element once the chunks beside it arrive.
+      const right = await browser.newPage();
+      await right.goto(`${host.origin}/right.html`);
+      await right.waitForFunction(() => customElements.get('product-configurator'));
+      // Refused: the browser says why, and nothing of the package ran.
+      const wrong = await browser.newPage();
+      const refused = wrong.waitForEvent('console', (m) => /integrity/i.test(m.text()));
+      await wrong.goto(`${host.origin}/wrong.html`, {waitUntil: 'load'});
+      await refused;
+      const defined = (page: typeof wrong) =>
+        page.evaluate(() => !!customElements.get('product-configurator'));
+      assert.equal(await defined(right), true);
+      assert.equal(await defined(wrong), false);
     } finally {
       await browser.close();
       await host.close();
