@@ -47,6 +47,12 @@ export async function startServiceProcess(options = {}) {
       PORT: '0',
       HOST: '127.0.0.1',
       ...(dataDir === null ? {} : {DATA_DIR: dataDir}),
+      // The browser tests and benchmarks drive it from one address with one shared token: a
+      // single visitor's budgets and connection share (docs/security.md) would refuse them.
+      VISITOR_STARTS_PER_MINUTE: '1000000,1000000',
+      VISITOR_QUOTES_PER_MINUTE: '1000000,1000000',
+      VISITOR_FAILED_LOOKUPS_PER_MINUTE: '1000000,1000000',
+      MAX_CONNECTIONS_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', stderrMode],

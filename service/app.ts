@@ -140,7 +140,7 @@ export function createApp(options: AppOptions = {}) {
   const now = options.now ?? Date.now;
   const monotonic = options.monotonic ?? (() => performance.now());
   // Created first: it resumes deliveries a previous run left pending.
-  const webhooks = new Webhooks(store, {now, ...options.webhooks});
+  const webhooks = new Webhooks(store, {now, monotonic, ...options.webhooks});
   const events = options.events ?? webhooks.outbox;
   const applications = new Applications(options.applications ?? [demoApplication]);
   const tokens = new Tokens(store, now);

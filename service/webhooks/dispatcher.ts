@@ -23,8 +23,15 @@ export interface DispatcherOptions extends BackoffOptions {
   maxAttempts?: number;
   /** How long one attempt may take, in ms (default 10000). */
   timeoutMs?: number;
-  /** Deliveries in flight at once (default 4). */
+  /** Deliveries in flight at once, to all targets together (default 16). */
   concurrency?: number;
+  /**
+   * Deliveries in flight at once to one target (the callback URL's host and port; default
+   * 2): a target that never answers holds no more than these, and the others go on.
+   */
+  perTarget?: number;
+  /** How long a connection to a target may take to open, in ms (default 3000). */
+  connectTimeoutMs?: number;
   /**
    * How long delivered, failed and cancelled deliveries are kept after their last change, in
    * ms (default 7 days); older ones are deleted on start and then every `pruneIntervalMs`.
@@ -40,7 +47,13 @@ export interface DispatcherOptions extends BackoffOptions {
   allowPrivateTargets?: boolean;
   /** Resolves callback host names (default the system resolver, `dns.lookup`). */
   resolve?: Resolver;
+  /** The wall clock (epoch ms): the times recorded on deliveries. */
   now?: () => number;
+  /**
+   * The clock of every delay (ms from any start, default `performance.now`): a wall clock set
+   * back does not hold retries back.
+   */
+  monotonic?: () => number;
   random?: () => number;
 }
 
@@ -65,6 +78,11 @@ export class WebhookDispatcher {
   readonly #maxAttempts: number;
   readonly #timeoutMs: number;
   readonly #concurrency: number;
+  readonly #perTarget: number;
+  readonly #connectTimeoutMs: number;
+  readonly #monotonic: () => number;
+  /** Attempts in flight per target (`URL.host`). */
+  readonly #targets = new Map<string, number>();
   readonly #backoff: BackoffOptions;
   readonly #now: () => number;
   readonly #random: () => number;
@@ -72,7 +90,7 @@ export class WebhookDispatcher {
   readonly #resolve: Resolver;
   readonly #retentionMs: number;
   readonly #inFlight = new Map<string, Promise<void>>();
-  /** Pending delivery ids and when each is due (epoch ms). */
+  /** Pending delivery ids and when each is due (on the monotonic clock). */
   readonly #pending = new Map<string, number>();
   readonly #pruneTimer: ReturnType<typeof setInterval>;
   readonly #closing = new AbortController();
@@ -84,7 +102,10 @@ export class WebhookDispatcher {
     this.#store = options.store;
     this.#maxAttempts = options.maxAttempts ?? 8;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
-    this.#concurrency = options.concurrency ?? 4;
+    this.#concurrency = options.concurrency ?? 16;
+    this.#perTarget = options.perTarget ?? 2;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 3000;
+    this.#monotonic = options.monotonic ?? (() => performance.now());
     this.#backoff = {baseDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs};
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
@@ -92,8 +113,12 @@ export class WebhookDispatcher {
     this.#resolve = options.resolve ?? systemResolver;
     this.#retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
     this.prune();
+    // The recorded wall times become delays from now on the monotonic clock.
+    const wall = this.#now();
+    const start = this.#monotonic();
     for (const delivery of this.#deliveries.find({where: {status: DeliveryStatus.pending}})) {
-      this.#pending.set(delivery.id, Date.parse(delivery.nextAttemptAt ?? '') || 0);
+      const due = Date.parse(delivery.nextAttemptAt ?? '') || 0;
+      this.#pending.set(delivery.id, start + Math.max(0, due - wall));
     }
     this.#pruneTimer = setInterval(
       () => {
@@ -181,7 +206,7 @@ export class WebhookDispatcher {
 
   #schedule(delay: number): void {
     if (this.#closing.signal.aborted) return;
-    const at = this.#now() + delay;
+    const at = this.#monotonic() + delay;
     if (this.#timer !== undefined && this.#timerAt <= at) return;
     clearTimeout(this.#timer);
     this.#timerAt = at;
@@ -200,7 +225,7 @@ export class WebhookDispatcher {
 
   #pass(): void {
     if (this.#closing.signal.aborted) return;
-    const now = this.#now();
+    const now = this.#monotonic();
     let next = Infinity;
     for (const [id, due] of this.#pending) {
       if (this.#inFlight.has(id)) continue;
@@ -215,13 +240,23 @@ export class WebhookDispatcher {
         this.#pending.delete(id);
         continue;
       }
+      // A target at its share waits; the end of one of its attempts wakes the dispatcher.
+      const target = targetOf(delivery.callbackUrl);
+      const busy = this.#targets.get(target) ?? 0;
+      if (busy >= this.#perTarget) continue;
+      this.#targets.set(target, busy + 1);
       const attempt = this.#attempt(delivery)
         .catch((error: unknown) => {
           console.error('Webhook delivery could not be recorded; trying again in 5 s', error);
           // A full disk refuses every record: sending again at once would flood the receiver.
-          if (this.#pending.has(delivery.id)) this.#pending.set(delivery.id, this.#now() + 5000);
+          if (this.#pending.has(delivery.id)) {
+            this.#pending.set(delivery.id, this.#monotonic() + 5000);
+          }
         })
         .finally(() => {
+          const left = (this.#targets.get(target) ?? 1) - 1;
+          if (left > 0) this.#targets.set(target, left);
+          else this.#targets.delete(target);
           this.#inFlight.delete(delivery.id);
           this.wake();
         });
@@ -241,7 +276,7 @@ export class WebhookDispatcher {
     }
     const startedAt = this.#now();
     const timestamp = Math.floor(startedAt / 1000);
-    const started = performance.now();
+    const started = this.#monotonic();
     let status: number | null = null;
     let error: string | null = null;
     const timeout = AbortSignal.timeout(this.#timeoutMs);
@@ -256,6 +291,7 @@ export class WebhookDispatcher {
         signal,
       );
       status = await postTo(url, target, {
+        connectTimeoutMs: this.#connectTimeoutMs,
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'configurator-webhooks/1',
@@ -281,7 +317,7 @@ export class WebhookDispatcher {
       at: new Date(startedAt).toISOString(),
       status,
       error,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(this.#monotonic() - started),
     };
     this.#finish(delivery.id, attempt);
   }
@@ -289,18 +325,19 @@ export class WebhookDispatcher {
   /** Records an attempt (or a cancellation) and decides what comes next. */
   #finish(id: string, attempt: DeliveryAttempt | null, forced?: DeliveryStatus): void {
     if (this.#closing.signal.aborted) return;
-    const retryAt = this.#store.transaction(() => {
+    const retryIn = this.#store.transaction(() => {
       const current = this.#deliveries.get(id);
       if (!current || current.status !== DeliveryStatus.pending) return null;
       const attempts = attempt ? [...current.attempts, attempt] : current.attempts;
       const now = this.#now();
       let status: DeliveryStatus = forced ?? DeliveryStatus.pending;
       let nextAttemptAt: string | null = null;
+      let delay: number | null = null;
       if (!forced && attempt) {
         if (attempt.error === null) status = DeliveryStatus.delivered;
         else if (attempts.length >= this.#maxAttempts) status = DeliveryStatus.failed;
         else {
-          const delay = retryDelay(attempts.length, this.#backoff, this.#random);
+          delay = retryDelay(attempts.length, this.#backoff, this.#random);
           nextAttemptAt = new Date(now + delay).toISOString();
         }
       }
@@ -311,12 +348,21 @@ export class WebhookDispatcher {
         nextAttemptAt,
         updatedAt: new Date(now).toISOString(),
       });
-      return nextAttemptAt;
+      return delay;
     });
-    if (retryAt === null) this.#pending.delete(id);
-    else this.#pending.set(id, Date.parse(retryAt));
+    if (retryIn === null) this.#pending.delete(id);
+    else this.#pending.set(id, this.#monotonic() + retryIn);
     const waiters = this.#recordWaiters;
     this.#recordWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+}
+
+/** The target a delivery's slots are counted by: its callback URL's host and port. */
+function targetOf(callbackUrl: string): string {
+  try {
+    return new URL(callbackUrl).host.toLowerCase();
+  } catch {
+    return callbackUrl;
   }
 }

@@ -66,7 +66,18 @@ export async function resolveTarget(
 export function postTo(
   url: URL,
   target: ResolvedAddress,
-  {headers, body, signal}: {headers: Record<string, string>; body: string; signal: AbortSignal},
+  {
+    headers,
+    body,
+    signal,
+    connectTimeoutMs = 3000,
+  }: {
+    headers: Record<string, string>;
+    body: string;
+    signal: AbortSignal;
+    /** How long the connection may take to open (and TLS to agree), ms; default 3000. */
+    connectTimeoutMs?: number;
+  },
 ): Promise<number> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [target]);
@@ -86,6 +97,17 @@ export function postTo(
       resolve(response.statusCode ?? 0);
       response.destroy();
     });
+    // A target that never accepts (a dropped SYN) is given up early, not at the attempt's end.
+    const connecting = setTimeout(
+      () => request.destroy(new Error(`No connection within ${connectTimeoutMs} ms`)),
+      connectTimeoutMs,
+    );
+    request.on('socket', (socket) =>
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () =>
+        clearTimeout(connecting),
+      ),
+    );
+    request.on('close', () => clearTimeout(connecting));
     request.on('error', reject);
     request.end(body);
   });
