@@ -5,6 +5,7 @@ import {defaultReporter, summaryReporter} from '@web/test-runner';
 import {chromeLauncher} from '@web/test-runner-chrome';
 import {esbuildPlugin} from '@web/dev-server-esbuild';
 import {chromiumArgs, chromiumPath} from './scripts/chromium.mjs';
+import {forcedColorsPlugin} from './scripts/forced-colors-plugin.mjs';
 import {countsReporter} from './scripts/reporters/wtr-counts.mjs';
 
 const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:8787';
@@ -18,7 +19,10 @@ export default {
   concurrentBrowsers: 1,
   testsFinishTimeout: 180_000,
   testFramework: {config: {timeout: 20_000}},
-  plugins: [esbuildPlugin({ts: true, target: 'es2022', tsconfig: 'tsconfig.json'})],
+  plugins: [
+    esbuildPlugin({ts: true, target: 'es2022', tsconfig: 'tsconfig.json'}),
+    forcedColorsPlugin(),
+  ],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -6,6 +6,13 @@ import type {AddressInfo} from 'node:net';
 import {createApp} from './app.js';
 import {ConfigError, readConfig, type ServiceConfig} from './config.js';
 import {FastUpdates} from './fast-update.js';
+import {
+  defaultConnectionLimits,
+  fittedTotal,
+  limitConnections,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './http/connection-limits.js';
 import {answerAdapterError, answerParseErrors} from './http/unreadable-requests.js';
 import {LargeModelNodesError, servedModels} from './models/index.js';
 import {SigningKeyError, loadSigningKey} from './signing/index.js';
@@ -34,6 +41,8 @@ export function startService(): StartedService {
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
     webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
+    visitorBudgets: config.visitorBudgets,
+    sessionExpiryDays: config.sessionExpiryDays,
     models,
     signing: {key: signingKey},
   });
@@ -49,7 +58,7 @@ export function listen(
   {config, fastUpdates, close}: StartedService,
   listening: (url: string) => void,
 ): ServerType {
-  const server = createServiceServer(fetch, fastUpdates, config.host);
+  const server = createServiceServer(fetch, fastUpdates, config.host, config.connections);
   server.listen(config.port, config.host, () =>
     listening(`http://${config.host}:${(server.address() as AddressInfo).port}`),
   );
@@ -69,20 +78,26 @@ export function listen(
  * A `node:http` server for the service's `fetch`, as `@hono/node-server`'s `serve` makes it,
  * with the widget's update answered on node:http when it is plain (docs/decisions/0050).
  * `hostname` stands for a missing `Host` header. Requests that cannot be read as HTTP or made
- * into a `Request` get a status and a JSON code like every other refusal.
+ * into a `Request` get a status and a JSON code like every other refusal. Connections are
+ * bounded per address and in total, and cut when their request is slow to arrive
+ * (`limits`, service/http/connection-limits.ts); the total is fitted under the process's
+ * descriptor limit.
  */
 export function createServiceServer(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
   fastUpdates: FastUpdates,
   hostname?: string,
+  limits: ConnectionLimits = defaultConnectionLimits,
 ): Server {
   const adapter = getRequestListener(FastUpdates.answering(fetch), {
     hostname,
     errorHandler: answerAdapterError,
   });
   const server = createServer(
+    timeoutOptions(limits),
     fastUpdates.wrap((incoming, outgoing) => void adapter(incoming, outgoing)),
   );
+  limitConnections(server, {...limits, total: fittedTotal(limits.total)});
   answerParseErrors(server);
   return server;
 }

@@ -1,11 +1,13 @@
 // `npm start`: the reference service, the demo pages and the built widget from one process,
 // with the demo's token endpoint as a host backend would mount it.
 import {Hono} from 'hono';
+import type {AddressInfo} from 'node:net';
 import {secretForLog} from '../../service/config.js';
 import {ensureDemoKey} from '../../service/embed-keys/index.js';
-import {ErrorCode, ServiceError} from '../../service/errors.js';
+import {notFound} from '../../service/errors.js';
 import {staticFiles} from '../../service/http/static-files.js';
 import {listen, startService} from '../../service/start.js';
+import {cartRoute} from './cart-route.js';
 import {decodedPath, isDemoFile, withPageHeaders} from './demo-pages.js';
 import {demoTokenRoute} from './demo-token-route.js';
 
@@ -25,11 +27,9 @@ const widgetFiles = staticFiles({
 site.get('/dist/*', async (c) => {
   const file = await widgetFiles(c.req.raw);
   if (file) return file;
-  return new ServiceError(
-    404,
-    ErrorCode.notFound,
-    'No such file in dist/ (run npm run build)',
-  ).toResponse({'access-control-allow-origin': '*'});
+  return notFound('No such file in dist/ (run npm run build)').toResponse({
+    'access-control-allow-origin': '*',
+  });
 });
 const demoRoot = './demo';
 const demoFiles = staticFiles({root: demoRoot});
@@ -53,6 +53,14 @@ site.all(
     },
     () => server,
   ),
+);
+// The demo shop's cart (demo/cart.html posts to it): the signed price, verified.
+site.post(
+  '/cart',
+  cartRoute({
+    jwksUrl: () =>
+      `http://${config.host}:${(server.address() as AddressInfo).port}/.well-known/jwks.json`,
+  }),
 );
 site.all('*', (c) => service.fetch(c.req.raw, c.env));
 

@@ -1,9 +1,10 @@
 // Requests the app never sees, because Node's parser or the adapter cannot make a `Request` of
 // them, answered like every other refusal: a status and a JSON body with a stable code.
 import {RequestError} from '@hono/node-server';
-import {STATUS_CODES, type Server} from 'node:http';
+import type {Server} from 'node:http';
 import type {Duplex} from 'node:stream';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError, errorResponse} from '../errors.js';
+import {refuse} from './connection-limits.js';
 
 /**
  * For `getRequestListener`'s `errorHandler`: a request the adapter could not build (a `Host`
@@ -12,16 +13,16 @@ import {ErrorCode, ServiceError} from '../errors.js';
  */
 export function answerAdapterError(error: unknown): Response {
   if (error instanceof RequestError) {
-    return new ServiceError(400, ErrorCode.malformedRequest, error.message).toResponse();
+    return new ServiceError(Errors.malformedRequest, error.message).toResponse();
   }
-  console.error(error);
-  return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
+  return errorResponse(error);
 }
 
 /**
  * Answers what Node's HTTP parser refuses (a broken request line or header, headers over the
  * server's limit, a request that did not arrive in time) with the status Node would give and
- * a JSON body, then closes the connection: after a parse error nothing more on it can be read.
+ * a JSON body, then releases the connection: after a parse error nothing more on it can be
+ * read, and a client that keeps its side open must not keep the descriptor (docs/security.md).
  */
 export function answerParseErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -30,19 +31,12 @@ export function answerParseErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const [status, code, message] =
+    const [row, message] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, ErrorCode.headersTooLarge, 'The request line and headers are too large']
+        ? [Errors.headersTooLarge, 'The request line and headers are too large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, ErrorCode.requestTimeout, 'The request did not arrive in time']
-          : [400, ErrorCode.malformedRequest, 'The request is not readable HTTP'];
-    const body = JSON.stringify({code, message});
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+          ? [Errors.requestTimeout, 'The request did not arrive in time']
+          : [Errors.malformedRequest, 'The request is not readable HTTP'];
+    refuse(socket, row, message);
   });
 }

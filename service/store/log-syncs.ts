@@ -12,6 +12,19 @@ export interface LogSyncsOptions {
   synced(newest: number): void;
   /** Opening or syncing the log failed: no sync starts after this. */
   failed(error: unknown): void;
+  /**
+   * No descriptor of the log could be opened for a lack of resources (`EMFILE`, `ENFILE`,
+   * `ENOMEM`) and no sync runs that would cover the groups up to `newest`: they are committed
+   * but not known to be on disk. Syncs go on: the next commit tries again.
+   */
+  deferred(newest: number, error: unknown): void;
+}
+
+/** Errors of opening a descriptor that say the process or system is short of one for now. */
+const transientCodes = new Set(['EMFILE', 'ENFILE', 'ENOMEM', 'EAGAIN']);
+
+export function isTransientResourceError(error: unknown): boolean {
+  return transientCodes.has((error as NodeJS.ErrnoException | null)?.code ?? '');
 }
 
 /**
@@ -30,6 +43,7 @@ export class LogSyncs {
   readonly #atOnce: number;
   readonly #synced: (newest: number) => void;
   readonly #failed: (error: unknown) => void;
+  readonly #deferred: (newest: number, error: unknown) => void;
   /** The syncs running now on the thread pool. */
   readonly #running = new Set<Promise<void>>();
   /** The newest group committed, and the newest one a sync started so far covers. */
@@ -51,6 +65,7 @@ export class LogSyncs {
     this.#atOnce = Math.max(1, Math.floor(options.atOnce));
     this.#synced = options.synced;
     this.#failed = options.failed;
+    this.#deferred = options.deferred;
   }
 
   /** Group `newest` is committed: its sync starts now, or when a running one ends. */
@@ -72,7 +87,8 @@ export class LogSyncs {
       }
       this.#synced(newest);
     } catch (error) {
-      this.#fail(error);
+      if (isTransientResourceError(error)) this.#deferred(newest, error);
+      else this.#fail(error);
     }
   }
 
@@ -95,7 +111,17 @@ export class LogSyncs {
     try {
       fd = this.#take();
     } catch (error) {
-      this.#fail(error);
+      if (!isTransientResourceError(error)) {
+        this.#fail(error);
+        return;
+      }
+      // Short of descriptors: a running sync covers these groups when it ends and starts the
+      // next (#start runs again then). With none running they are reported, not lost: the
+      // next commit tries again, and a sync then covers every write before it.
+      if (this.#running.size === 0) {
+        this.#startedFor = newest;
+        this.#deferred(newest, error);
+      }
       return;
     }
     if (fd === undefined) {

@@ -98,6 +98,7 @@ export class SqliteStore implements Store {
       atOnce: options.syncsAtOnce ?? 3,
       synced: (newest) => this.#synced(newest),
       failed: (error) => this.#syncFailed(error),
+      deferred: (newest, error) => this.#syncDeferred(newest, error),
     });
     this.#db = new Database(filename, {timeout: 0});
     try {
@@ -325,12 +326,38 @@ export class SqliteStore implements Store {
     this.#broken ??= new StorageError(
       'SQLITE_IOERR_FSYNC',
       `syncing the log failed (${code}); restart the service`,
+      'unknown',
     );
     console.error(
       `Storage: syncing the log failed (${String(error)}); nothing is answered until a restart`,
     );
     this.#undone++;
     for (const group of this.#unsynced.splice(0)) group.reject(this.#broken);
+  }
+
+  /**
+   * No descriptor to sync the log with, for now (`EMFILE`): the groups up to `newest` are
+   * committed, and other requests may already have read their writes, but they are not known
+   * to be on disk, so their callers get 503 `storage_unavailable` with the outcome unknown.
+   * Nothing is broken: the next commit opens a descriptor again, and its sync covers these
+   * writes too (fdatasync writes every page of the file).
+   */
+  #syncDeferred(newest: number, error: unknown): void {
+    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown';
+    const refused = new StorageError(
+      'SQLITE_CANTOPEN',
+      `no file descriptor was free to sync the log (${code})`,
+      'unknown',
+    );
+    if (this.#fault !== code) {
+      console.warn(`Storage: ${code} while syncing the log; writes waiting for it are refused`);
+    }
+    this.#fault = code;
+    this.#changesAtFault = this.#totalChanges();
+    this.#failed = {number: newest, error: refused};
+    let count = 0;
+    while (count < this.#unsynced.length && this.#unsynced[count]!.number <= newest) count++;
+    for (const group of this.#unsynced.splice(0, count)) group.reject(refused);
   }
 
   #failGroup(group: Group, error: unknown): void {

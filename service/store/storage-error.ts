@@ -1,26 +1,41 @@
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
+
+/**
+ * Whether the refused work's writes are undone (`undone`: the transaction was rolled back) or
+ * may have been kept (`unknown`: committed, but not known to be on disk, so they may be there
+ * after a restart or already be seen by later requests).
+ */
+export type StorageOutcome = 'undone' | 'unknown';
 
 /**
  * A write (or read) the storage refused: the disk is full (507 `storage_full`) or the
  * database cannot be used right now (503 `storage_unavailable`: an I/O error, a read-only
- * file system). Nothing of the refused transaction was kept and every earlier write still is;
- * the next write tries again, so the service recovers by itself once the cause is gone.
+ * file system, no descriptor left). The message says "nothing was changed" only when that is
+ * true (`outcome` `undone`); otherwise it says the change may have been kept, and
+ * `details.outcome` is `unknown`, so a client reads before it retries (or retries with the
+ * same `Idempotency-Key`). Every earlier write is kept; the next write tries again, so the
+ * service recovers by itself once the cause is gone.
  */
 export class StorageError extends ServiceError {
   /** The SQLite result code behind it (`SQLITE_FULL`, `SQLITE_IOERR_WRITE`, ...). */
   readonly sqliteCode: string;
+  readonly outcome: StorageOutcome;
 
-  constructor(sqliteCode: string, detail: string) {
+  constructor(sqliteCode: string, detail: string, outcome: StorageOutcome = 'undone') {
     const full = sqliteCode.startsWith('SQLITE_FULL');
+    const unknown = outcome === 'unknown';
     super(
-      full ? 507 : 503,
-      full ? ErrorCode.storageFull : ErrorCode.storageUnavailable,
-      full
-        ? 'The service has no disk space left to keep this change; nothing was changed. Earlier changes are kept; try again once space is freed'
-        : `The service cannot reach its storage (${detail}); nothing was changed. Earlier changes are kept; try again shortly`,
+      full ? Errors.storageFull : Errors.storageUnavailable,
+      unknown
+        ? `The service cannot confirm this change was kept (${detail}); it may have been. Earlier changes are kept; check before trying again`
+        : full
+          ? 'The service has no disk space left to keep this change; nothing was changed. Earlier changes are kept; try again once space is freed'
+          : `The service cannot reach its storage (${detail}); nothing was changed. Earlier changes are kept; try again shortly`,
+      {outcome},
     );
     this.name = 'StorageError';
     this.sqliteCode = sqliteCode;
+    this.outcome = outcome;
   }
 
   override toResponse(headers?: HeadersInit): Response {

@@ -157,7 +157,10 @@ export class QuoteController {
       // The form shows the sending task's error.
       return;
     }
-    for (const name of Object.keys(this.draft)) delete this.draft[name];
+    // A second quote in this visit does not ask again for who the shopper is and where they
+    // live (WCAG 2.2, 3.3.7 redundant entry): only what belonged to this request goes.
+    delete this.draft['quantity'];
+    delete this.draft['remarks'];
     await this.#host.updateComplete;
     this.#host.renderRoot.querySelector<HTMLElement>('#thanks-title')?.focus();
   }

@@ -77,15 +77,15 @@ export class ScreenController {
     target?.focus();
   }
 
-  async goToStep(stepId: string, focusTab: boolean): Promise<void> {
+  async goToStep(stepId: string, focus: 'tab' | 'title' | false): Promise<void> {
     this.#options.switched(this.#screen, 'configure');
     this.#step = stepId;
     this.#host.requestUpdate();
     await this.#host.updateComplete;
-    if (focusTab)
-      this.#host.renderRoot
-        .querySelector<HTMLElement>(`#${CSS.escape(this.#options.tabId(stepId))}`)
-        ?.focus();
+    const root = this.#host.renderRoot;
+    if (focus === 'tab')
+      root.querySelector<HTMLElement>(`#${CSS.escape(this.#options.tabId(stepId))}`)?.focus();
+    if (focus === 'title') root.querySelector<HTMLElement>('.step-title')?.focus();
   }
 
   /** Back to the steps at one feature (from the review or the quote form's notice). */
@@ -101,7 +101,9 @@ export class ScreenController {
     const focusable =
       node?.querySelector<HTMLElement>('h3[tabindex], input:not(:disabled), select, textarea') ??
       null;
-    node?.scrollIntoView({block: 'center', behavior: 'smooth'});
+    // A shopper who asked for less motion gets the jump without the glide.
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    node?.scrollIntoView({block: 'center', behavior: still ? 'auto' : 'smooth'});
     focusable?.focus({preventScroll: true});
   }
 }

@@ -1,4 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
+import {isServer} from 'lit';
 import {
   baseLanguage,
   dictionaryOf,
@@ -45,7 +46,8 @@ export class TextsController {
     const own = baseLanguage(this.#host.lang);
     if (own) return own;
     const inherited = this.#host.parentElement?.closest('[lang]')?.getAttribute('lang');
-    return baseLanguage(inherited ?? document.documentElement.lang) || 'en';
+    // A server render (Lit's SSR) has no document: the element's own ancestors decide there.
+    return baseLanguage(inherited ?? (isServer ? '' : document.documentElement.lang)) || 'en';
   }
 
   /** The language shown: the one asked for, or the service's where the model lacks it. */

@@ -1,5 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
-import {nothing} from 'lit';
+import {isServer, nothing} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
 import {FormController} from '../controllers/form-controller.js';
 import {ScreenController} from '../controllers/screen-controller.js';
@@ -153,7 +153,9 @@ export class ConfiguratorParts implements ElementParts {
 
   /** Hands the element's settings to the session controller, unless a lazy start waits. */
   sync(): void {
-    if (this.viewport.waiting) return;
+    // A server render (Lit's SSR) has no page address and must not start requests: it renders
+    // the first state, and the browser starts the session once the element hydrates.
+    if (isServer || this.viewport.waiting) return;
     const host = this.host;
     if (this.#pageCode === undefined) {
       const page = new URLSearchParams(location.search).get('configuration') ?? '';

@@ -27,7 +27,6 @@ const hostStyles = css`
     --_font: var(--configurator-font, inherit);
     --_sticky-top: var(--configurator-sticky-top, 1rem);
     --_tint: color-mix(in srgb, var(--_accent) 8%, var(--_surface));
-    --_ring: 0 0 0 3px color-mix(in srgb, var(--_accent) 35%, transparent);
 
     display: block;
     container-type: inline-size;
@@ -64,6 +63,8 @@ const hostStyles = css`
     white-space: nowrap;
     border: 0;
   }
+  /* One focus ring for every control: an outline in the accent colour (3:1 against the surface
+     with the default theme), which forced colours keep where they drop a box shadow. */
   :focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
@@ -146,10 +147,6 @@ const hostStyles = css`
       background 0.15s,
       border-color 0.15s,
       box-shadow 0.15s;
-  }
-  .button:focus-visible {
-    outline: none;
-    box-shadow: var(--_ring);
   }
   .button.primary {
     background: var(--_accent);

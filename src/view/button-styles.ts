@@ -11,7 +11,12 @@ export const buttonStyles = css`
     color: var(--_accent);
     border-color: color-mix(in srgb, var(--_accent) 30%, transparent);
   }
+  /* A link-like button in a list (the form's missing answers) wraps like the text it is. */
   .button.link {
+    flex-wrap: wrap;
+    justify-content: start;
+    max-width: 100%;
+    text-align: start;
     background: none;
     border: none;
     min-height: 0;

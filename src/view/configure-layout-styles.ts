@@ -7,13 +7,17 @@ import {css} from 'lit';
  */
 export const configureLayoutStyles = css`
   /* The two columns of the frame's grid: the product and the panel, the summary beside them. */
+  /* One column that may be narrower than its longest word or widest control: in a 280 px slot
+     the content wraps instead of widening the element. */
   .main {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space);
     min-width: 0;
   }
   .side {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space);
   }
   @container (min-width: 760px) {
@@ -44,6 +48,7 @@ export const configureLayoutStyles = css`
     bottom: 0;
     z-index: 2;
     display: flex;
+    flex-wrap: wrap;
     justify-content: space-between;
     align-items: center;
     gap: var(--_space);
@@ -71,6 +76,7 @@ export const configureLayoutStyles = css`
   }
   .configure {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 1.25);
   }
   @container (max-width: 559px) {

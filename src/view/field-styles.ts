@@ -8,6 +8,7 @@ export const fieldStyles = css`
   /* Fields */
   .field {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.35rem;
   }
   .field-label {
@@ -30,7 +31,8 @@ export const fieldStyles = css`
     font: inherit;
     color: var(--_text);
     background: var(--_surface);
-    border: 1px solid color-mix(in srgb, var(--_text) 25%, var(--_border));
+    /* The field's edge is what shows it is a field: 3:1 against the surface (WCAG 1.4.11). */
+    border: 1px solid color-mix(in srgb, var(--_text) 55%, var(--_surface));
     border-radius: calc(var(--_radius) - 4px);
     transition:
       border-color 0.15s,
@@ -42,9 +44,8 @@ export const fieldStyles = css`
   input:focus-visible,
   select:focus-visible,
   textarea:focus-visible {
-    outline: none;
+    outline-offset: 1px;
     border-color: var(--_accent);
-    box-shadow: var(--_ring);
   }
   [aria-invalid='true'],
   .invalid input {

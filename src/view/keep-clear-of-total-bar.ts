@@ -17,5 +17,7 @@ export function keepClearOfTotalBar(event: FocusEvent): void {
   const barBox = bar.getBoundingClientRect();
   main.style.setProperty('--_bar-space', `${Math.ceil(barBox.height) + 12}px`);
   const box = target.getBoundingClientRect();
-  if (box.bottom > barBox.top && box.top < barBox.bottom) target.scrollIntoView({block: 'nearest'});
+  // Under the bar, or below it still: the browser's own scroll to a control below the screen
+  // would bring it to the bottom edge, under the bar.
+  if (box.bottom > barBox.top) target.scrollIntoView({block: 'nearest'});
 }

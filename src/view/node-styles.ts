@@ -7,13 +7,16 @@ import {css} from 'lit';
  */
 export const nodeStyles = css`
   /* Groups and options */
-  /* A large step: the browser lays out and paints only the groups near the viewport. */
-  .panel > .group {
+  /* A large step: the browser lays out and paints only the groups near the viewport. Not the
+     first screen's: a skipped group is first laid out at the guessed size, and the step would
+     then shrink or grow under the shopper's eyes (a layout shift of the host page). */
+  .panel > .group:nth-child(n + 10) {
     content-visibility: auto;
     contain-intrinsic-size: auto 16rem;
   }
   .group {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 0.75);
   }
   .group + .group,
@@ -95,14 +98,16 @@ export const nodeStyles = css`
   }
   .choice {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
   }
   .options {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
   }
   .cards .options {
-    grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(min(150px, 100%), 1fr));
     gap: 0.75rem;
   }
   .option {
@@ -129,8 +134,10 @@ export const nodeStyles = css`
   .option.disabled .option-name {
     color: var(--_muted);
   }
-  .option:focus-within {
-    box-shadow: var(--_ring);
+  /* The whole option shows the keyboard's focus, which sits on its small radio or box. */
+  .option:has(input:focus-visible) {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
   }
   .option-label {
     display: flex;
@@ -183,13 +190,16 @@ export const nodeStyles = css`
   .option > .description,
   .option > span > .disabled-reason {
     display: block;
-    padding: 0 1rem 0.8rem 2.9rem;
+    padding-block: 0 0.8rem;
+    padding-inline: 2.9rem 1rem;
     margin-top: -0.4rem;
   }
   .more-info {
     font-size: 0.875rem;
   }
   .more-info summary {
+    /* A target of at least 24 px in height (WCAG 2.5.8). */
+    padding-block: 0.2rem;
     cursor: pointer;
     color: var(--_accent);
     font-weight: 600;
@@ -205,10 +215,11 @@ export const nodeStyles = css`
   }
   .more-info ul {
     margin: 0;
-    padding-left: 1.2rem;
+    padding-inline-start: 1.2rem;
   }
   .option-more {
-    padding: 0 1rem 0.8rem 2.9rem;
+    padding-block: 0 0.8rem;
+    padding-inline: 2.9rem 1rem;
     margin-top: -0.3rem;
   }
   .disabled-reason {
@@ -228,8 +239,8 @@ export const nodeStyles = css`
   }
   .cards .option-label input {
     position: absolute;
-    top: 1.1rem;
-    left: 1.1rem;
+    inset-block-start: 1.1rem;
+    inset-inline-start: 1.1rem;
     z-index: 1;
   }
   /* Without a picture (or one that failed), the radio sits beside the name, not on top of it. */
@@ -280,11 +291,13 @@ export const nodeStyles = css`
   .sub-options {
     display: grid;
     gap: var(--_space);
-    margin: 0.25rem 0 0.25rem 1rem;
+    margin-block: 0.25rem;
+    margin-inline: 1rem 0;
     padding: var(--_space);
-    border-left: 3px solid color-mix(in srgb, var(--_accent) 35%, var(--_border));
+    border-inline-start: 3px solid color-mix(in srgb, var(--_accent) 35%, var(--_border));
     background: var(--_background);
-    border-radius: 0 calc(var(--_radius) - 4px) calc(var(--_radius) - 4px) 0;
+    border-start-end-radius: calc(var(--_radius) - 4px);
+    border-end-end-radius: calc(var(--_radius) - 4px);
   }
   .option > .sub-options {
     margin: 0 0.75rem 0.75rem;
@@ -296,13 +309,16 @@ export const nodeStyles = css`
     gap: 0.75rem;
     flex-wrap: wrap;
   }
+  /* The field gives way to a narrow slot or large text rather than widen the element. */
   .input-with-unit {
     display: flex;
     align-items: center;
     gap: 0.5rem;
+    min-width: 0;
   }
   .input-with-unit input {
     width: 9rem;
+    min-width: 0;
   }
   .unit {
     color: var(--_muted);

@@ -3,8 +3,10 @@ import {css} from 'lit';
 /** The quote form's styles (render-quote-form.ts); its fields' look is in field-styles.ts. */
 export const quoteFormStyles = css`
   /* Quote form */
+  /* Columns that may be narrower than their content: large text wraps, the form stays put. */
   .quote {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space);
   }
   .section-title {
@@ -16,6 +18,7 @@ export const quoteFormStyles = css`
   }
   form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 1.25);
   }
   fieldset {
@@ -76,7 +79,7 @@ export const quoteFormStyles = css`
     border-top: 1px solid var(--_border);
   }
   .form-actions .button {
-    margin-left: auto;
+    margin-inline-start: auto;
   }
   .quote > .button.link {
     justify-self: start;
@@ -84,7 +87,7 @@ export const quoteFormStyles = css`
   /* The notice listing unanswered mandatory features */
   .notice ul {
     margin: 0.25rem 0 0;
-    padding-left: 1.2rem;
+    padding-inline-start: 1.2rem;
   }
   .notice.warning {
     color: var(--_text);

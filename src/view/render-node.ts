@@ -218,6 +218,13 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
 const number = (value: number, s: Strings) => formatNumber(value, s.locale);
 
 /**
+ * Sliders last moved with the keyboard. Each arrow key commits a slider (`change`), so there
+ * `change` is no letting go: the held value goes when the keys pause or the shopper leaves the
+ * slider, as a drag's goes when released, and a burst of steps is one request, not one per key.
+ */
+const keyed = new WeakSet<EventTarget>();
+
+/**
  * Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
  * A number outside the range is not sent (the service would answer with a conflict to accept):
  * it stays in the field, and leaving the field or Enter says what is allowed, beside it.
@@ -240,6 +247,34 @@ function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: Strings) {
   if (!outside && Number.isFinite(value)) on.setValue(n.id, value);
 }
 
+/**
+ * The number field beside a slider: what the slider shows, and a way to set it without dragging
+ * (a tap and typing, or the field's arrows; WCAG 2.2, 2.5.7). Named like the slider it stands
+ * for, and checked against the range as any number field is.
+ */
+function sliderField(n: NumberView, s: Strings, on: ViewHandlers, unit: unknown) {
+  return html`<span class="input-with-unit slider-field">
+    <input
+      id="${n.id}-field"
+      part="input"
+      type="number"
+      inputmode="decimal"
+      min=${ifDefined(n.min ?? undefined)}
+      max=${ifDefined(n.max ?? undefined)}
+      step=${ifDefined(n.step ?? undefined)}
+      .value=${live(String(n.value))}
+      ?disabled=${n.disabled}
+      aria-label=${n.unit ? `${n.name} (${n.unit})` : n.name}
+      aria-describedby="${n.id}-range"
+      @input=${(e: Event) => numberInput(n, e, on, s)}
+      @change=${(e: Event) => numberInput(n, e, on, s)}
+      @blur=${() => on.flush?.()}
+      @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && on.flush?.()}
+    />
+    ${unit}
+  </span>`;
+}
+
 /** Numeric input: a slider (displayType 7) or a number field, with its unit and range. */
 export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): TemplateResult {
   const inputId = `${n.id}-input`;
@@ -249,7 +284,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
   const describedBy = [
     n.descriptionHtml ? descId(n.id) : '',
     hints.length ? `${n.id}-hint` : '',
-    n.slider ? '' : `${n.id}-range`,
+    `${n.id}-range`,
     n.missing ? `${n.id}-missing` : '',
   ]
     .filter(Boolean)
@@ -277,9 +312,12 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 aria-valuetext=${n.unit ? `${number(n.value, s)} ${n.unit}` : number(n.value, s)}
                 @input=${(e: Event) =>
                   on.setValue(n.id, (e.target as HTMLInputElement).valueAsNumber)}
-                @change=${() => on.flush?.()}
+                @keydown=${(e: Event) => keyed.add(e.target!)}
+                @pointerdown=${(e: Event) => keyed.delete(e.target!)}
+                @change=${(e: Event) => keyed.has(e.target!) || on.flush?.()}
+                @blur=${() => on.flush?.()}
               />
-              <output for=${inputId}>${number(n.value, s)} ${unit}</output>`
+              ${sliderField(n, s, on, unit)}`
           : html`<div class="input-with-unit">
               <input
                 id=${inputId}
@@ -310,16 +348,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
       }
     </div>
     ${hints.length ? html`<p class="hint" id="${n.id}-hint">${hints.join(' · ')}</p>` : nothing}
-    ${
-      n.slider
-        ? nothing
-        : html`<p
-            class="range-error"
-            id="${n.id}-range"
-            aria-live="polite"
-            .textContent=${live('')}
-          ></p>`
-    }
+    <p class="range-error" id="${n.id}-range" aria-live="polite" .textContent=${live('')}></p>
     ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
   </div>`;
 }

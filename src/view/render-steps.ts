@@ -6,11 +6,18 @@ import type {ViewHandlers} from './view-handlers.js';
 import type {StepView} from './view-model.js';
 
 export interface StepHandlers extends ViewHandlers {
-  /** Shows a step; `focusTab` moves focus to its tab (keyboard navigation in the tab list). */
-  goToStep(stepId: string, focusTab: boolean): void;
+  /**
+   * Shows a step. `focus` moves focus to its tab (keyboard navigation in the tab list) or to its
+   * title (the previous and next buttons, whose own place is gone: the shopper, and a screen
+   * reader, continue at the top of the new step); `false` leaves it (a tab clicked).
+   */
+  goToStep(stepId: string, focus: StepFocus): void;
   /** Leaves the steps for the quote form. */
   review(): void;
 }
+
+/** Where focus goes when a step is shown: its tab, its title, or nowhere new. */
+export type StepFocus = 'tab' | 'title' | false;
 
 export const tabId = (stepId: string) => `tab-${stepId}`;
 export const panelId = (stepId: string) => `panel-${stepId}`;
@@ -42,7 +49,7 @@ export function renderSteps(
     if (target === undefined) return;
     e.preventDefault();
     const next = steps[(target + steps.length) % steps.length];
-    if (next) on.goToStep(next.id, true);
+    if (next) on.goToStep(next.id, 'tab');
   };
 
   const tabs =
@@ -94,7 +101,7 @@ export function renderSteps(
     >
       <div class="panel-header">
         <p class="step-count">${s.stepOf(index + 1, steps.length)}</p>
-        <h2 class="step-title" id="${active.id}-title">${active.title}</h2>
+        <h2 class="step-title" id="${active.id}-title" tabindex="-1">${active.title}</h2>
       </div>
       ${renderNodes(active.nodes, s, on)}
     </div>
@@ -106,7 +113,7 @@ export function renderSteps(
               class="button secondary"
               part="button"
               data-action="previous"
-              @click=${() => on.goToStep(prev.id, false)}
+              @click=${() => on.goToStep(prev.id, 'title')}
             >
               ← ${s.previous}
             </button>`
@@ -119,7 +126,7 @@ export function renderSteps(
               class="button primary"
               part="button button-primary"
               data-action="next"
-              @click=${() => on.goToStep(next.id, false)}
+              @click=${() => on.goToStep(next.id, 'title')}
             >
               ${s.nextStep(next.title)} →
             </button>`

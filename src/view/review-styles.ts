@@ -38,7 +38,7 @@ export const reviewStyles = css`
   .review-item .button.link {
     justify-self: start;
     min-height: 24px;
-    text-align: left;
+    text-align: start;
   }
   .review-value {
     overflow-wrap: anywhere;

@@ -11,6 +11,7 @@ export const statesStyles = css`
     padding: 0.85rem 1rem;
     border: 1px solid;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.35rem;
   }
   .notice-title {
@@ -27,7 +28,7 @@ export const statesStyles = css`
   }
   .notice.banner,
   .notice.blocking {
-    grid-template-columns: 1fr auto;
+    grid-template-columns: minmax(0, 1fr) auto;
     align-items: center;
     gap: var(--_space);
   }

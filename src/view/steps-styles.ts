@@ -38,9 +38,9 @@ export const stepsStyles = css`
     color: var(--_text);
     box-shadow: 0 1px 3px rgb(16 24 40 / 10%);
   }
+  /* Inside the ring: the tab list scrolls, and would cut off a ring drawn outside. */
   .tab:focus-visible {
-    outline: none;
-    box-shadow: var(--_ring);
+    outline-offset: -3px;
   }
   .tab-index {
     flex: none;
@@ -92,6 +92,7 @@ export const stepsStyles = css`
   }
   .panel {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 1.25);
   }
   .panel-header {

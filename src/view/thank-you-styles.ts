@@ -39,7 +39,7 @@ export const thankYouStyles = css`
     padding: 0.9rem 1.2rem;
     background: var(--_background);
     border-radius: calc(var(--_radius) - 4px);
-    text-align: left;
+    text-align: start;
   }
   .reference dt {
     color: var(--_muted);

@@ -12,6 +12,7 @@ import {
   TokenEndpointLogCode,
 } from '../../src/server/token-endpoint-error.js';
 import {ErrorCode as WidgetErrorCode} from '../../src/events/error-code.js';
+import {ConfigurationVerificationErrorCode} from '../../src/server/configuration-verification-error.js';
 import type {MergeErrorCode} from '../../src/session/merge-configuration.js';
 import {en} from '../../src/i18n/en.js';
 import {codeMentions} from '../helpers/node/error-docs.js';
@@ -20,6 +21,20 @@ import {codeMentions} from '../helpers/node/error-docs.js';
 const mergeCodes = {stale_base: 'stale_base', malformed: 'malformed'} satisfies {
   [K in MergeErrorCode]: K;
 };
+
+/**
+ * The WordPress plugin's codes, as its PHP answers them: `'code' => '...'` in a JSON answer, or
+ * the code argument of a `Product_Configurator_Token_Error`.
+ */
+const wordpressCodes = readdirSync('wordpress/includes')
+  .filter((f) => f.endsWith('.php'))
+  .flatMap((f) => {
+    const php = readFileSync(`wordpress/includes/${f}`, 'utf8');
+    return [
+      ...php.matchAll(/'code'\s*=>\s*'([a-z_]+)'/g),
+      ...php.matchAll(/Product_Configurator_Token_Error\(\s*\d+,\s*'([a-z_]+)'/g),
+    ].map((match) => match[1]!);
+  });
 
 /** Every table of codes, by where it lives. */
 const tables: Record<string, readonly string[]> = {
@@ -30,7 +45,10 @@ const tables: Record<string, readonly string[]> = {
   'src/server/token-endpoint-error.ts TokenEndpointErrorCode':
     Object.values(TokenEndpointErrorCode),
   'src/server/token-endpoint-error.ts TokenEndpointLogCode': Object.values(TokenEndpointLogCode),
+  'src/server/configuration-verification-error.ts ConfigurationVerificationErrorCode':
+    Object.values(ConfigurationVerificationErrorCode),
   'src/session/merge-configuration.ts MergeErrorCode': Object.values(mergeCodes),
+  'wordpress/includes/*.php (the plugin)': wordpressCodes,
 };
 const codes = new Set(Object.values(tables).flat());
 
@@ -54,6 +72,10 @@ const notCodes = [
   'crc32_combine',
   'sessions_code_column',
   'pure_getters',
+  // The WordPress plugin's shortcode and filter names.
+  'product_configurator',
+  'product_configurator_allowed_origins',
+  'product_configurator_rate_limit',
 ];
 
 /** Codes no longer answered, which a decision record may name as its history. */

@@ -46,7 +46,7 @@ describe('view functions', () => {
     host
       .querySelector('[role="tablist"]')!
       .dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
-    expect(on.calls).to.deep.equal([['goToStep', 'step-options', true]]);
+    expect(on.calls).to.deep.equal([['goToStep', 'step-options', 'tab']]);
     expect(host.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(
       'tab-step-frame',
     );
@@ -91,10 +91,21 @@ describe('view functions', () => {
       '10',
       '150',
     ]);
-    expect(host.querySelector('output')!.textContent).to.contain('cm');
+    // Beside it, a number field for the same value (no dragging needed), with the unit.
+    const field = host.querySelector<HTMLInputElement>('.slider-field input')!;
+    expect([field.value, field.min, field.max, field.getAttribute('aria-label')]).to.deep.equal([
+      '150',
+      '110',
+      '210',
+      'Width (cm)',
+    ]);
+    expect(host.querySelector('.slider-field')!.textContent).to.contain('cm');
     slider.value = '170';
     slider.dispatchEvent(new Event('input', {bubbles: true}));
     expect(on.calls).to.deep.include(['setValue', 'width', 170]);
+    field.value = '190';
+    field.dispatchEvent(new Event('change', {bubbles: true}));
+    expect(on.calls).to.deep.include(['setValue', 'width', 190]);
   });
 
   it('renders checkboxes, a disabled option with its reason, a dropdown and a text input', () => {

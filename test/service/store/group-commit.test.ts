@@ -350,7 +350,11 @@ describe('group commit', () => {
       const later = await service.call(`/configurator/1/configurator/open/${chair.id}`);
       for (const answer of [await update, later]) {
         assert.equal(answer.status, 503);
-        assert.equal((await json<{code: string}>(answer)).code, 'storage_unavailable');
+        const body = await json<{code: string; message: string; details: unknown}>(answer);
+        assert.equal(body.code, 'storage_unavailable');
+        // The update is in the database, maybe not on disk: the answer must not deny it.
+        assert.deepEqual(body.details, {outcome: 'unknown'});
+        assert.doesNotMatch(body.message, /nothing was changed/);
       }
     } finally {
       console.error = originalError;
