@@ -19,8 +19,7 @@ import {
 import type {UndoHistory} from '../session/undo-history.js';
 import type {Configuration} from '../wire/index.js';
 import {ElementTokens, tokenSourceKind, type TokenSettings} from './element-tokens.js';
-import {explainOriginRefusal} from './origin-refusal.js';
-import {explainTokenMistake} from './token-mistakes.js';
+import {explainSetupMistake} from './setup-hints.js';
 import {pageScriptsRan} from './page-scripts.js';
 
 /** What the element knows that decides which session it needs. */
@@ -367,9 +366,7 @@ export class SessionController implements ReactiveController {
     const onError = (e: Event) => {
       const error: ConfiguratorError = (e as SessionErrorEvent).error;
       if (error.code === ErrorCode.aborted) return;
-      if (error.code === ErrorCode.originNotAllowed)
-        explainOriginRefusal(error, config, this.#warned);
-      else explainTokenMistake(error, config, this.#warned);
+      explainSetupMistake(error, config, this.#warned);
       this.#afterRender(
         session,
         () =>

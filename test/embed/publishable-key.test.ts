@@ -70,9 +70,17 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
     const page = await browser.newPage();
     const warnings: string[] = [];
     const tokenRequests: string[] = [];
+    const waiting: {code: string; resolve: () => void}[] = [];
     page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
+      if (m.type() !== 'warning') return;
+      warnings.push(m.text());
+      for (const w of waiting) if (m.text().includes(w.code)) w.resolve();
     });
+    /** Resolves once a warning naming `code` was written (the hints may load on demand). */
+    const warned = (code: string) =>
+      warnings.some((w) => w.includes(code))
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({code, resolve}));
     page.on('request', (r) => {
       if (r.url().includes('/api/2/auth/embedtoken')) tokenRequests.push(r.method());
     });
@@ -95,7 +103,7 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
     const outcome = (await page.evaluate(
       () => (window as unknown as {outcome: Promise<unknown>}).outcome,
     )) as Outcome;
-    return {page, warnings, tokenRequests, outcome};
+    return {page, warnings, warned, tokenRequests, outcome};
   }
 
   const noRetryButton = (page: Page) =>
@@ -189,7 +197,8 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
       204,
     );
     shop.page('/old.html', pageWith(old.publishableKey));
-    const {page, warnings, tokenRequests, outcome} = await open(`${shop.origin}/old.html`);
+    const {page, warnings, warned, tokenRequests, outcome} = await open(`${shop.origin}/old.html`);
+    await warned('invalid_publishable_key');
     assert.equal(outcome.code, 'invalid_publishable_key');
     assert.equal(outcome.retryable, false);
     assert.equal(outcome.status, 401);
