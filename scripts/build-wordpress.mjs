@@ -47,6 +47,8 @@ for (const file of pluginFiles) {
 // points (npm package, headless session) are not for a WordPress page.
 const widgetFiles = [
   'product-configurator.js',
+  // The stylesheet that reserves the configurator's space, where the build makes one.
+  ...(existsSync(join(dist, 'product-configurator.css')) ? ['product-configurator.css'] : []),
   ...filesUnder(dist)
     .filter((file) => file.startsWith('chunks/'))
     .filter((file) => !file.endsWith('.map')),

@@ -122,6 +122,11 @@ step(
       clientId: credentials.clientId,
       secret: credentials.secret,
     });
+    const notices = await page
+      .locator('.notice, .updated')
+      .filter({hasText: 'Settings saved'})
+      .count();
+    assert(notices === 1, `${notices} "Settings saved" notices`);
     const saved = JSON.parse(
       site.php(`echo wp_json_encode(get_option('product_configurator_settings'));`),
     );
@@ -236,6 +241,18 @@ step('a page with the block shows a live preview in the block editor', async () 
   );
   mkdirSync(screenshots, {recursive: true});
   await page.screenshot({path: join(screenshots, 'wordpress-editor.png')});
+  // Trying the quote form in the editor sends nothing: the preview cancels the submit.
+  const cancelled = await canvas.locator('product-configurator').evaluate((element) => {
+    const submit = new CustomEvent('configurator-quote-submit', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      detail: {configurationId: 'x', customer: {}, quantity: 1},
+    });
+    element.dispatchEvent(submit);
+    return submit.defaultPrevented;
+  });
+  assert(cancelled, 'the editor preview lets a quote request go to the service');
   // Another model in the sidebar changes the preview.
   await model.selectOption('Standing Desk');
   await canvas
@@ -278,6 +295,18 @@ step('the widget loads only where a configurator is, and the secret reaches no p
     assert(html.includes('/wp-json/product-configurator/v1/token'), `${url} lacks the token route`);
     assert(!html.includes(credentials.secret), `${url} holds the secret`);
   }
+  const blockPage = await (await fetch(state.content.pageUrl)).text();
+  const head = blockPage.slice(0, blockPage.indexOf('</head>'));
+  assert(
+    head.includes('product-configurator/assets/product-configurator.css'),
+    "the block's page does not reserve the configurator's space in its head",
+  );
+  assert(!home.includes('product-configurator.css'), 'the home page loads the stylesheet');
+  // The shortcode's settings reach the element: lazy start and the theme colour.
+  const post = await (await fetch(state.content.postUrl)).text();
+  const element = post.match(/<product-configurator[^>]*>/)?.[0] ?? '';
+  for (const attribute of ['lang="en"', 'loading="lazy"', 'style="--configurator-accent: #8a2be2"'])
+    assert(element.includes(attribute), `the shortcode's element lacks ${attribute}: ${element}`);
   // Every script of a configurator page comes from the site itself (no script from another host).
   const pageHtml = await (await fetch(state.content.pageUrl)).text();
   const foreignScripts = [...pageHtml.matchAll(/<script[^>]*\ssrc=["']([^"']+)["']/g)]

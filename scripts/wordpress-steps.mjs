@@ -82,7 +82,7 @@ export async function createContent(page, site) {
   const shortcode = await publish(
     'posts',
     'Our office chair',
-    '<!-- wp:shortcode -->[product_configurator model="Office Chair" lang="en"]<!-- /wp:shortcode -->',
+    '<!-- wp:shortcode -->[product_configurator model="Office Chair" lang="en" loading="lazy" accent="#8a2be2"]<!-- /wp:shortcode -->',
   );
   return {pageId: block.id, pageUrl: block.link, postId: shortcode.id, postUrl: shortcode.link};
 }

@@ -14,6 +14,8 @@ const allowHeaders = [
   'Accept-Language',
   'X-Elfsquad-Id',
   'X-Elfsquad-Domain',
+  // A quote request a client may retry safely (service/quotations/quote-replay.ts).
+  'Idempotency-Key',
 ].join(',');
 export const exposeHeaders = ['Location', 'WWW-Authenticate', 'Content-Length', 'Retry-After'].join(
   ',',

@@ -12,3 +12,4 @@ export {
   readQuoteRequest,
 } from './quote-request-body.js';
 export {Quotations} from './quote-requests.js';
+export {readIdempotencyKey, repeatWindowMs} from './quote-replay.js';

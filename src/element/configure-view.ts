@@ -8,7 +8,6 @@ import {configureLayoutStyles} from '../view/configure-layout-styles.js';
 import {fieldStyles} from '../view/field-styles.js';
 import {historyStyles} from '../view/history-styles.js';
 import {nodeStyles} from '../view/node-styles.js';
-import {preferenceStyles} from '../view/preference-styles.js';
 import {resumeStyles} from '../view/resume-styles.js';
 import {stepsStyles} from '../view/steps-styles.js';
 import {summaryStyles} from '../view/summary-styles.js';
@@ -37,5 +36,4 @@ export const styles = css`
   ${summaryStyles}
   ${resumeStyles}
   ${historyStyles}
-  ${preferenceStyles}
 `;

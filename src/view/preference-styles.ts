@@ -2,8 +2,9 @@ import {css} from 'lit';
 
 /**
  * What the shopper's own settings ask of every view: forced colours (Windows high contrast),
- * reduced motion, and a right-to-left page. Loaded with the configure view, which every other
- * view follows; the loading skeleton and the error states in the element's own sheet stop their
+ * reduced motion, and a right-to-left page. Loaded with the configure view's later chunk
+ * (configure-extras.ts), which arrives with the first configure render, ahead of every later
+ * view; the loading skeleton and the error states in the element's own sheet stop their
  * animations themselves. See docs/accessibility.md.
  */
 export const preferenceStyles = css`

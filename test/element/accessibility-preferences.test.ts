@@ -29,6 +29,17 @@ const shiftTab = async () => {
 const settledStyle = (e: Element) =>
   Promise.all(e.getAnimations({subtree: true}).map((a) => a.finished));
 
+/**
+ * Resolves once the configure view's later chunk, which brings the styles for the shopper's
+ * settings, has arrived: amounts then take their own direction.
+ */
+const laterStyles = (el: ProductConfiguratorElement) =>
+  until(
+    el,
+    () => getComputedStyle($(el, '[data-price="total"]')).unicodeBidi === 'plaintext',
+    "the styles for the shopper's settings",
+  );
+
 /** Renders the element inside a wrapper (a direction, a theme), and waits for it. */
 async function wrapped(attributes: {dir?: string; lang?: string; style?: string; widget?: string}) {
   const page = mount(
@@ -48,7 +59,7 @@ async function wrapped(attributes: {dir?: string; lang?: string; style?: string;
   const ready = nextEvent(el, 'configurator-ready');
   el.model = 'Office Chair';
   await ready;
-  await el.updateComplete;
+  await laterStyles(el);
   return {page, el};
 }
 
@@ -57,6 +68,7 @@ describe('reduced motion', () => {
 
   it('stops transitions and animations when the shopper asks for less motion', async () => {
     const el = await readyConfigurator();
+    await laterStyles(el);
     const option = $(el, '[part~="option"]');
     expect(getComputedStyle(option).transitionDuration, 'moves by default').not.to.equal('0s');
     await emulateMedia({reducedMotion: 'reduce'});
@@ -72,8 +84,10 @@ describe('forced colours (Windows high contrast)', () => {
   const forced = (active: boolean) => executeServerCommand('emulate-forced-colors', {active});
   afterEach(() => forced(false));
 
-  it('keeps the selected option, the current step, the switch and focus visible', async () => {
+  it('keeps the selected option, the current step, the switch and focus visible', async function () {
+    this.timeout(60_000);
     const el = await readyConfigurator();
+    await laterStyles(el);
     await forced(true);
     expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
     const options = $$(el, '.choice.chips [part~="option"], .choice.radio [part~="option"]');

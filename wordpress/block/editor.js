@@ -78,7 +78,28 @@
     });
     if (attributes.lang) props.lang = attributes.lang;
     if (attributes.accent) props.style = {'--configurator-accent': attributes.accent};
+    props.ref = keepQuotesInTheEditor;
     return el('product-configurator', props);
+  }
+
+  /**
+   * The preview is the real configurator, but trying its quote form in the editor must not send
+   * a quote request to the shop's sales team: the submit is cancelled (the contract lets a host
+   * take the quote over) and the editor says why.
+   */
+  function keepQuotesInTheEditor(node) {
+    if (!node || node.dataset.editorPreview) return;
+    node.dataset.editorPreview = 'true';
+    node.addEventListener('configurator-quote-submit', function (event) {
+      event.preventDefault();
+      window.wp.data
+        .dispatch('core/notices')
+        .createNotice(
+          'info',
+          __('Quote requests are not sent from the editor preview.', 'product-configurator'),
+          {type: 'snackbar', id: 'product-configurator-preview-quote'},
+        );
+    });
   }
 
   blocks.registerBlockType('product-configurator/configurator', {
