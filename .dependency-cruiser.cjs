@@ -14,9 +14,36 @@ module.exports = {
       name: 'service-imports-only-wire',
       severity: 'error',
       comment:
-        'The service shares the wire contract with the widget, and the address key of its rate limits with the token endpoint helper, and nothing else of src/.',
+        'The service shares the wire contract with the widget, and the rate limiter, its address key and the capped body reader with the token endpoint helper (files that import nothing), and nothing else of src/.',
       from: {path: '^service/'},
-      to: {path: '^src/', pathNot: '^src/(wire/|server/address-key\\.ts$)'},
+      to: {
+        path: '^src/',
+        pathNot: '^src/(wire/|server/(address-key|rate-limiter|read-capped)\\.ts$)',
+      },
+    },
+    {
+      name: 'shared-helpers-import-nothing',
+      severity: 'error',
+      comment:
+        'The files of src/server/ the service shares stand alone, so sharing one never pulls the rest of the helper (or the browser code) into the service.',
+      from: {path: '^src/server/(address-key|rate-limiter|read-capped)\\.ts$'},
+      to: {dependencyTypes: ['local', 'aliased', 'npm', 'core']},
+    },
+    {
+      name: 'engine-never-imports-models',
+      severity: 'error',
+      comment:
+        "The models are data written in the engine's terms; the engine compiles and applies any model and names none (service/models imports the engine, never the other way).",
+      from: {path: '^service/engine/'},
+      to: {path: '^service/models/'},
+    },
+    {
+      name: 'entities-never-import-quotations',
+      severity: 'error',
+      comment:
+        'Entities are stored records and their routes; quotations are the rules on top of them (totals, status moves, quote requests), so quotations import entities and never the other way.',
+      from: {path: '^service/entities/'},
+      to: {path: '^service/quotations/'},
     },
     {
       name: 'service-never-imports-demo',

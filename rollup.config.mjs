@@ -1,8 +1,10 @@
 // Three outputs from one source tree:
-// - dist/product-configurator.js: the script-tag entry (Lit bundled in, minified). What the first
-//   render needs is in it; the rest (other languages, quote form, conflict dialog, the fallback
-//   sanitiser) sits in dist/chunks/ beside it and is loaded by relative `import()`, so a copy of
-//   dist/ on any CDN works. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md.
+// - dist/product-configurator.js: the script-tag file, a loader that runs as a module and as a
+//   classic script (no static import or export). It reserves the element's space and imports
+//   the element (Lit bundled in, minified) and its first screen's chunks from dist/chunks/ beside
+//   it, so a copy of dist/ on any CDN works; dist/product-configurator.css is its reserved space
+//   for a page's <head>. See docs/decisions/0024-a-small-entry-and-chunks-beside-it.md and
+//   0082-a-loader-for-the-script-tag.md.
 // - dist/product-configurator-session.js: the headless session alone, one self-contained file;
 //   beside it dist/product-configurator-merge.js, the merge of compressed answers it may load,
 //   and the -quote, -image, -undo, -wire and -start files a page imports when it uses them.
@@ -47,6 +49,43 @@ const compactCss = () => ({
   },
 });
 
+// The script-tag build's chunks the loader asks for at once, by the module each one is for.
+const firstScreen = {element: '', view: '', languages: {}};
+const recordFirstScreen = () => ({
+  name: 'record-first-screen',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      const id = chunk.type === 'chunk' ? (chunk.facadeModuleId ?? '') : '';
+      const language = /src\/i18n\/(\w\w)\.ts$/.exec(id)?.[1];
+      if (chunk.isEntry) firstScreen.element = chunk.fileName;
+      // The view re-exports its parts: a chunk holding it, not always its facade.
+      else if (chunk.moduleIds?.some((m) => m.endsWith('src/element/configure-view.ts'))) {
+        firstScreen.view = chunk.fileName;
+      } else if (language) firstScreen.languages[language] = chunk.fileName;
+    }
+  },
+});
+// The loader's `FIRST_SCREEN`, from the build before it; its reserved space as text, and as
+// dist/product-configurator.css for a page to link before any script.
+const loaderInputs = () => ({
+  name: 'loader-inputs',
+  transform(code, id) {
+    if (id.endsWith('.css')) {
+      const text = code
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s*([{};:,])\s*/g, '$1')
+        .replace(/;}/g, '}')
+        .trim();
+      this.emitFile({type: 'asset', fileName: 'product-configurator.css', source: text + '\n'});
+      return {code: `export default ${JSON.stringify(text)};`, map: {mappings: ''}};
+    }
+    if (!code.includes('FIRST_SCREEN')) return null;
+    if (!firstScreen.element || !firstScreen.view) throw new Error('the element build comes first');
+    return {code: code.replaceAll(/\bFIRST_SCREEN\b/g, JSON.stringify(firstScreen)), map: null};
+  },
+});
+
 const onwarn = (warning) => {
   // Lit's decorators reference `this` at module level in some builds; anything else is an error.
   if (warning.code === 'THIS_IS_UNDEFINED') return;
@@ -79,18 +118,30 @@ const minify = () =>
 
 export default [
   {
-    input: {'product-configurator': 'src/product-configurator.ts'},
-    // Shared code stays in the entry (one request before the first render, not two).
+    // The element, loaded by the script-tag file: a chunk like the others.
+    input: {element: 'src/product-configurator.ts'},
+    // Shared code stays in the element's file (one request before the first render, not two).
     preserveEntrySignatures: 'allow-extension',
     output: {
       dir: 'dist',
       format: 'es',
       sourcemap: true,
-      entryFileNames: '[name].js',
       // Hashed names: a chunk never changes under its name, so it may be cached for good.
+      entryFileNames: 'chunks/[name]-[hash].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [compactCss(), nodeResolve({browser: true}), ts(), minify()],
+    plugins: [compactCss(), nodeResolve({browser: true}), ts(), minify(), recordFirstScreen()],
+    onwarn,
+  },
+  {
+    input: 'src/loader/loader.ts',
+    // A function around it all: a classic script's names never meet the page's globals.
+    output: {file: 'dist/product-configurator.js', format: 'iife', sourcemap: true},
+    plugins: [
+      ts(),
+      loaderInputs(),
+      terser({ecma: 2022, compress: {passes: 2}, format: {preamble: compileHint}}),
+    ],
     onwarn,
   },
   {

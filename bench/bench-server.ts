@@ -3,7 +3,8 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {serve} from '@hono/node-server';
 import {createApp} from '../service/app.js';
-import {compileModel, generateLargeModel, sampleModels} from '../service/engine/index.js';
+import {compileModel} from '../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../service/models/index.js';
 import {SqliteStore, openStore} from '../service/store/index.js';
 
 export interface BenchServer {

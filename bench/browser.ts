@@ -23,8 +23,8 @@ import {Hono} from 'hono';
 import {chromium, type Page} from 'playwright-core';
 import {demoTokenRoute} from '../demo/server/demo-token-route.js';
 import {createApp} from '../service/app.js';
-import {compileModel, generateLargeModel} from '../service/engine/index.js';
-import {sampleModels} from '../service/models/index.js';
+import {compileModel} from '../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../service/models/index.js';
 // @ts-expect-error: a plain ES module script without types
 import {budgets, bundleGraph, entryFile, sessionFile, sizesOf} from '../scripts/size-report.mjs';
 // @ts-expect-error: a plain ES module script without types
@@ -56,7 +56,10 @@ const site = new Hono();
 site.use('/dist/*', serveStatic({root}));
 site.get('/bench', (c) =>
   c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>
-<script type="module" src="/dist/product-configurator.js"></script></body></html>`),
+<link rel="stylesheet" href="/dist/product-configurator.css">
+<script type="module" src="/dist/product-configurator.js"></script>
+<p id="below">What follows the widget on its host page: any layout shift moves it.</p>
+</body></html>`),
 );
 const demoCredentials = {host: '127.0.0.1', clientId: 'demo-client', clientSecret: 'demo-secret'};
 // The demo's endpoint starts the session a page names with its token request (one round trip);
@@ -119,6 +122,9 @@ interface StartUp {
   requests: {url: string; start: number; end: number}[];
   /** With `--trace`: the page's main thread, busy in total and in each slice (see mainThread). */
   busy?: MainThread;
+  /** Layout shift (CLS's sum) and long tasks (over 50 ms) between connect and ready. */
+  cls: number;
+  longTasks: number[];
 }
 
 /** Adds an element and waits for `configurator-ready`; times and lists the requests meanwhile. */
@@ -135,6 +141,16 @@ async function startUp(
   const run = await page.evaluate(
     async ({model, verbose, endpoint}) => {
       performance.clearResourceTimings();
+      let cls = 0;
+      const longTasks: number[] = [];
+      const shifts = new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {value: number})[]) cls += e.value;
+      });
+      shifts.observe({type: 'layout-shift'});
+      const tasks = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longTasks.push(e.duration);
+      });
+      tasks.observe({type: 'longtask'});
       const el = document.createElement('product-configurator');
       el.setAttribute('model', model);
       el.setAttribute('token-endpoint', endpoint);
@@ -147,14 +163,20 @@ async function startUp(
       );
       performance.mark('start-up:append');
       const t0 = performance.now();
-      document.body.append(el);
+      // Above the page's own content, as on a host page; a second element goes above the first.
+      document.body.prepend(el);
       const elapsed = (await ready) - t0;
+      // Entries are delivered in a later task: one frame after ready, then stop.
+      await new Promise(requestAnimationFrame);
+      await new Promise((resolve) => setTimeout(resolve));
+      shifts.disconnect();
+      tasks.disconnect();
       const requests = performance
         .getEntriesByType('resource')
         .map((e) => e as PerformanceResourceTiming)
         .filter((e) => e.startTime >= t0 && (!e.name.includes('/dist/') || verbose))
         .map((e) => ({url: e.name, start: e.startTime - t0, end: e.responseEnd - t0}));
-      return {ms: elapsed, requests};
+      return {ms: elapsed, requests, cls, longTasks};
     },
     {model, verbose: verbose || tracing, endpoint},
   );
@@ -310,6 +332,12 @@ console.log(
       `connect -> configurator-ready at ${rttMs} ms RTT, ${label}`,
       `${ms(median(xs.map((x) => x.ms)))} median, ${trips} round trip${trips === 1 ? '' : 's'}`,
       `<= ${goalTrips} round trip${goalTrips === 1 ? '' : 's'} + 50 ms (${ms(goalTrips * rttMs + 50)})`,
+    );
+    const long = xs.flatMap((x) => x.longTasks);
+    report(
+      `  layout shift and long tasks from connect to ready, ${label}`,
+      `CLS ${Math.max(...xs.map((x) => x.cls)).toFixed(3)} (worst), ${long.length} long task${long.length === 1 ? '' : 's'} in ${xs.length} starts${long.length ? ` (longest ${ms(Math.max(...long))})` : ''}`,
+      'CLS 0, no task over 50 ms',
     );
     const busy = xs.map((x) => x.busy).filter((b) => b !== undefined);
     if (busy.length) {

@@ -1,9 +1,8 @@
 // `npm run bench`: v3 updates against the reference service over real HTTP, on a generated
 // model of 2,000 nodes, from 32 concurrent sessions; then the engine alone for contrast.
 // Not a test: it prints figures. `npm run bench -- --help` lists the settings.
-import {spawn} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
-import os, {tmpdir} from 'node:os';
+import {existsSync} from 'node:fs';
+import os from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
@@ -12,7 +11,6 @@ import type {Configuration, FeatureNode, Requirement} from '../src/wire/index.js
 import {
   applyRequirement,
   compileModel,
-  generateLargeModel,
   initialState,
   renderConfiguration,
   renderConfigurationChanges,
@@ -20,9 +18,10 @@ import {
   prepareConfiguration,
   type CompiledModel,
 } from '../service/engine/index.js';
+import {generateLargeModel} from '../service/models/index.js';
 import {readBenchOptions, type BenchOptions} from './bench-options.js';
 import {startDiskProbe} from './disk-probe.js';
-import {startNodeFlags} from '../scripts/start-flags.mjs';
+import {startServiceProcess as startProcess} from '../scripts/service-process.mjs';
 import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
 import {mainThreadCpuMs, processCpuMs} from './thread-cpu.js';
@@ -152,51 +151,28 @@ function externalServer(url: string, options: BenchOptions): MeasuredServer {
  * a fresh `DATA_DIR` and `LARGE_MODEL_NODES`; the clients stay in this process.
  */
 async function startServiceProcess(options: BenchOptions): Promise<MeasuredServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-bench-'));
   const root = options.root ?? fileURLToPath(new URL('..', import.meta.url));
-  // tsx from this checkout: another one may not have it installed.
-  const nodeArgs = ['--import', import.meta.resolve('tsx'), ...startNodeFlags(root)];
-  if (options.profile) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.profile);
-  // What `npm start` runs after its build; a checkout from before the demo host moved
-  // served everything from service/main.ts.
-  const entry = existsSync(join(root, 'demo/server/main.ts'))
-    ? 'demo/server/main.ts'
-    : 'service/main.ts';
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LARGE_MODEL_NODES: String(options.nodes),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (data: Buffer) => {
-      out += data.toString();
-      const found = /http:\/\/[\d.]+:\d+/.exec(out);
-      if (found) resolve(found[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`The service stopped (${code}): ${out}`)));
+  const service = await startProcess({
+    root,
+    // What `npm start` runs after its build; a checkout from before the demo host moved
+    // served everything from service/main.ts.
+    entry: existsSync(join(root, 'demo/server/main.ts')) ? 'demo' : 'service',
+    env: {LARGE_MODEL_NODES: String(options.nodes)},
+    nodeArgs: options.profile ? ['--cpu-prof', '--cpu-prof-dir', options.profile] : [],
+    stderr: 'inherit',
   });
   return {
-    url,
+    url: service.url,
     identifier: `Large Model ${options.nodes}`,
     async cpuMs() {
-      return processCpuMs(child.pid!);
+      return processCpuMs(service.pid);
     },
-    mainThreadCpuMs: () => mainThreadCpuMs(child.pid!),
+    mainThreadCpuMs: () => mainThreadCpuMs(service.pid),
     async commits() {
       return null;
     },
     async close() {
-      child.kill('SIGINT');
-      await exited;
-      rmSync(dataDir, {recursive: true, force: true});
+      await service.stop('SIGINT');
     },
   };
 }

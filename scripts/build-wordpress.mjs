@@ -18,7 +18,9 @@ const textDomain = 'product-configurator';
 let crcTable;
 
 if (!existsSync(join(dist, 'product-configurator.js'))) {
-  console.error('build:wordpress: dist/product-configurator.js is missing; run `npm run build` first');
+  console.error(
+    'build:wordpress: dist/product-configurator.js is missing; run `npm run build` first',
+  );
   process.exit(1);
 }
 
@@ -45,6 +47,8 @@ for (const file of pluginFiles) {
 // points (npm package, headless session) are not for a WordPress page.
 const widgetFiles = [
   'product-configurator.js',
+  // The stylesheet that reserves the configurator's space, where the build makes one.
+  ...(existsSync(join(dist, 'product-configurator.css')) ? ['product-configurator.css'] : []),
   ...filesUnder(dist)
     .filter((file) => file.startsWith('chunks/'))
     .filter((file) => !file.endsWith('.map')),
@@ -68,7 +72,7 @@ console.log(
  */
 function translationTemplate(files) {
   const calls =
-    /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*,\s*'product-configurator'\s*\)/g;
+    /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*,\s*'product-configurator'\s*,?\s*\)/g;
   const strings = new Map();
   for (const file of files.filter((f) => /\.(php|js)$/.test(f))) {
     const text = readFileSync(join(source, file), 'utf8');

@@ -4,7 +4,7 @@
 // rather than written, so a property, attribute or event added to the element is typed in every
 // framework by the next build. Beside each, dist/frameworks/<name>.js is an empty module, so
 // `import 'product-configurator/react'` works in a bundler as well as in a type check
-// (docs/decisions/0081-package-framework-types-from-the-manifest.md).
+// (docs/decisions/0084-package-framework-types-from-the-manifest.md).
 //
 // Types are read from the element's own declarations by indexed access (`El['model']`, the
 // event map's entry), never copied from the manifest's type text, which names types the

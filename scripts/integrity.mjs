@@ -43,7 +43,7 @@ export function readmeTag(readme = readFileSync('README.md', 'utf8')) {
 function main(args) {
   const all = writeIntegrity();
   const graph = bundleGraph();
-  for (const file of [...graph.firstRender, ...graph.chunks, sessionFile, ...besideSessionFiles]) {
+  for (const file of [...graph.beforeReady, ...graph.chunks, sessionFile, ...besideSessionFiles]) {
     console.log(`integrity: ${file.padEnd(52)} ${all[file]}`);
   }
   const {version} = JSON.parse(readFileSync('package.json', 'utf8'));

@@ -5,12 +5,11 @@
 // does) on a free port, and stops it at the end.
 //
 //   node scripts/screenshots.mjs            (CHROME_PATH overrides /usr/bin/chromium)
-import {spawn, spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {mkdirSync} from 'node:fs';
 import {chromium} from 'playwright-core';
 import {chromiumArgs, chromiumPath} from './chromium.mjs';
+import {startServiceProcess} from './service-process.mjs';
 
 const out = 'docs/screenshots';
 mkdirSync(out, {recursive: true});
@@ -20,39 +19,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const demos = spawnSync(process.execPath, ['scripts/build-demos.mjs'], {stdio: 'inherit'});
 if (demos.status !== 0) process.exit(demos.status ?? 1);
 
-function startService() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-shots-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn'},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
-      if (!match) return;
-      child.stdout.removeAllListeners('data');
-      child.stdout.resume();
-      resolve({
-        url: match[0],
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => {
-              rmSync(dataDir, {recursive: true, force: true});
-              done();
-            });
-            child.kill();
-          }),
-      });
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the service exited (${code}) before listening`)),
-    );
-  });
-}
-
-const service = await startService();
+const service = await startServiceProcess({stderr: 'inherit', env: {LOG_LEVEL: 'warn'}});
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   args: chromiumArgs,

@@ -17,7 +17,18 @@ export const budgets = {
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
    * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md).
    */
-  firstRender: 22 * KB,
+  firstRender: 25.5 * KB,
+  /**
+   * The script-tag file, a loader: a shop platform's budget for an app block's script
+   * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
+   */
+  loader: 10_000,
+  /**
+   * What an English page loads before the shopper can act: the first render, the configure
+   * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
+   * little, so it cannot grow unnoticed.
+   */
+  beforeReady: 41 * KB,
   /**
    * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); it is
    * 6.7 KB since the same code was written smaller again (docs/decisions/0062, 0063, 0066 and
@@ -86,22 +97,49 @@ export function importsOf(file) {
 }
 
 /**
- * Follows the entry's imports: `firstRender` holds the entry and its static imports
- * (transitively), `chunks` every file reachable only through a dynamic import.
+ * The chunks the script-tag file (a loader, no static imports) asks for at once, by role: the
+ * element, its configure view and the English dictionary, as the build wrote them into it.
+ */
+export function loaderChunks(entry = entryFile) {
+  const code = readFileSync(entry, 'utf8');
+  const files = [...code.matchAll(/(\w*):?["'](chunks\/[^"']+\.js)["']/g)];
+  const named = (test) => {
+    const m = files.find(test);
+    return m ? relative('.', join(dirname(entry), m[2])) : null;
+  };
+  return {
+    element: named((m) => m[2].startsWith('chunks/element-')),
+    view: named((m) => m[2].startsWith('chunks/configure-view-')),
+    english: named((m) => m[1] === 'en'),
+  };
+}
+
+/**
+ * Follows the script-tag file and what it loads: `firstRender` holds the loader, the element
+ * and its static imports (transitively: what runs before the skeleton shows), `beforeReady`
+ * adds the configure view and English with theirs (what an English page loads before the
+ * shopper can act), `chunks` every file reachable only through a dynamic import after that.
  */
 export function bundleGraph(entry = entryFile) {
-  const firstRender = [];
   const seen = new Set();
   const lazy = [];
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    firstRender.push(file);
-    const imports = importsOf(file);
-    imports.static.forEach(visit);
-    lazy.push(...imports.dynamic);
+  const follow = (into) => {
+    const visit = (file) => {
+      if (!file || seen.has(file)) return;
+      seen.add(file);
+      into.push(file);
+      const imports = importsOf(file);
+      imports.static.forEach(visit);
+      lazy.push(...imports.dynamic);
+    };
+    return visit;
   };
-  visit(entry);
+  const {element, view, english} = loaderChunks(entry);
+  const firstRender = [];
+  [entry, element].forEach(follow(firstRender));
+  const rest = [];
+  [view, english].forEach(follow(rest));
+  const beforeReady = [...firstRender, ...rest];
   const chunks = [];
   const visitLazy = (file) => {
     if (seen.has(file)) return;
@@ -111,7 +149,7 @@ export function bundleGraph(entry = entryFile) {
     [...imports.static, ...imports.dynamic].forEach(visitLazy);
   };
   lazy.forEach(visitLazy);
-  return {firstRender, chunks};
+  return {firstRender, beforeReady, chunks};
 }
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
@@ -128,15 +166,24 @@ function report() {
   };
 
   const graph = bundleGraph();
-  const first = graph.firstRender.map(sizesOf);
-  for (const s of first) line(s.file === entryFile ? s.file : `  static import ${s.file}`, s);
-  const sum = (key) => first.reduce((n, s) => n + s[key], 0);
-  line(
-    'before the first render (sum)',
-    {raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli')},
-    budgets.firstRender,
+  const loader = sizesOf(entryFile);
+  console.log(
+    `size: ${entryFile} (the script-tag file) ${loader.gzip} bytes gzip` +
+      ` (budget ${budgets.loader} bytes gzip)`,
   );
-  check('what loads before the first render', sum('gzip'), budgets.firstRender);
+  check(entryFile, loader.gzip, budgets.loader);
+  const total = (label, files, budget, goal) => {
+    const sizes = files.map(sizesOf);
+    const sum = (key) => sizes.reduce((n, s) => n + s[key], 0);
+    line(label, {raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli')}, budget);
+    if (goal) console.log(`size:   goal ${kb(goal)} gzip`);
+    check(label, sum('gzip'), budget);
+  };
+  for (const s of graph.beforeReady.map(sizesOf)) {
+    if (s.file !== entryFile) line(`  loaded at once ${s.file}`, s);
+  }
+  total('before the first render (sum)', graph.firstRender, budgets.firstRender);
+  total('before the shopper can act (sum)', graph.beforeReady, budgets.beforeReady, 24 * KB);
   for (const s of graph.chunks.map(sizesOf)) {
     line(`  on demand ${s.file}`, s, budgets.chunk);
     check(s.file, s.gzip, budgets.chunk);

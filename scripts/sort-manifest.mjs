@@ -2,7 +2,7 @@
 // machines; sorting by path keeps custom-elements.json stable so its freshness check is fair.
 // It also writes references the way the sources import them (`../x/y.js`, `/src/a/b.js`): each
 // becomes the path of the module's source as the package ships it (`src/x/y.ts`), so every
-// path in the manifest names a file in the package (docs/decisions/0082-package-ships-its-sources.md).
+// path in the manifest names a file in the package (docs/decisions/0085-package-ships-its-sources.md).
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {posix} from 'node:path';
 

@@ -2,11 +2,10 @@
 // then browser tests in Chromium against a reference service started over real HTTP on its own
 // origin. Ends with one line `N passed, N failed` so a run that executed nothing is visible.
 import {spawn} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
+import {mkdirSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {createServer} from 'node:net';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {startNodeFlags} from './start-flags.mjs';
+import {startServiceProcess} from './service-process.mjs';
 
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
@@ -78,54 +77,23 @@ function freePort() {
   });
 }
 
-/**
- * Starts `npm start`'s process (service, demo token endpoint) on a free port with a throwaway
- * data folder, with the script's Node flags; resolves its URL.
- */
-function startService(env = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'configurator-test-'));
-  const args = ['--import', 'tsx', ...startNodeFlags('.'), 'demo/server/main.ts'];
-  const child = spawn(process.execPath, args, {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (match) {
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        resolve({
-          url: match[0],
-          // The store compacts on shutdown: remove its folder only once the process is gone.
-          stop: () =>
-            new Promise((done) => {
-              child.removeAllListeners('exit');
-              child.once('exit', () => {
-                rmSync(dataDir, {recursive: true, force: true});
-                done();
-              });
-              child.kill();
-            }),
-        });
-      }
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`the reference service exited (${code}) before listening`)),
-    );
-  });
-}
-
 async function browserTests() {
   const browserPicks = picked.filter((f) => f.startsWith('test/element/'));
   if (picked.length && browserPicks.length === 0) return {passed: 0, failed: 0, skipped: 0};
   if (testFiles('test/element').length === 0) return {passed: 0, failed: 0, skipped: 0};
   // The page's origin is fixed up front so the service can allow it, as a host site would.
   const pagePort = await freePort();
-  const service = await startService({
-    ALLOWED_ORIGINS: `http://localhost:${pagePort},http://127.0.0.1:${pagePort}`,
+  const service = await startServiceProcess({
+    stderr: 'inherit',
+    env: {
+      ALLOWED_ORIGINS: `http://localhost:${pagePort},http://127.0.0.1:${pagePort}`,
+      // Every browser test's widget shares one address and the helper's one token: the
+      // budgets of a single visitor would refuse the suite.
+      VISITOR_STARTS_PER_MINUTE: '100000,100000',
+      VISITOR_QUOTES_PER_MINUTE: '100000,100000',
+      VISITOR_FAILED_LOOKUPS_PER_MINUTE: '100000,100000',
+      MAX_CONNECTIONS_PER_ADDRESS: '800',
+    },
   });
   try {
     const code = await run(

@@ -31,7 +31,10 @@ export async function loginAndInstall(page, site, zipPath) {
   await Promise.all([page.waitForURL(/wp-admin/), page.locator('#wp-submit').click()]);
   await page.goto(`${site.url}/wp-admin/plugin-install.php?tab=upload`);
   await page.locator('#pluginzip').setInputFiles(zipPath);
-  await Promise.all([page.waitForURL(/update\.php/), page.locator('#install-plugin-submit').click()]);
+  await Promise.all([
+    page.waitForURL(/update\.php/),
+    page.locator('#install-plugin-submit').click(),
+  ]);
   const activate = page.locator('a', {hasText: 'Activate Plugin'});
   await activate.waitFor();
   await Promise.all([page.waitForURL(/plugins\.php/), activate.click()]);
@@ -64,7 +67,9 @@ export async function createContent(page, site) {
       data: {title, content, status: 'publish'},
     });
     if (response.status() !== 201) {
-      throw new Error(`creating the ${type} answered ${response.status()}: ${await response.text()}`);
+      throw new Error(
+        `creating the ${type} answered ${response.status()}: ${await response.text()}`,
+      );
     }
     return response.json();
   };
@@ -72,12 +77,12 @@ export async function createContent(page, site) {
     'pages',
     'Configure your chair',
     '<!-- wp:paragraph --><p>Build the chair you want.</p><!-- /wp:paragraph -->\n' +
-      '<!-- wp:product-configurator/configurator {"model":"Office Chair","accent":"#0a7d5a"} /-->',
+      '<!-- wp:product-configurator/configurator {"model":"Office Chair","accent":"#0a7d5a","align":"wide"} /-->',
   );
   const shortcode = await publish(
     'posts',
     'Our office chair',
-    '<!-- wp:shortcode -->[product_configurator model="Office Chair" lang="en"]<!-- /wp:shortcode -->',
+    '<!-- wp:shortcode -->[product_configurator model="Office Chair" lang="en" loading="lazy" accent="#8a2be2"]<!-- /wp:shortcode -->',
   );
   return {pageId: block.id, pageUrl: block.link, postId: shortcode.id, postUrl: shortcode.link};
 }

@@ -24,9 +24,9 @@ import {
   embedTokenPath,
   type EmbedKeyRateLimits,
 } from './embed-keys/index.js';
-import {entityApi} from './entities/index.js';
-import {EngineError, sampleModels, type CompiledModel} from './engine/index.js';
-import {ErrorCode, ServiceError} from './errors.js';
+import {type CompiledModel} from './engine/index.js';
+import {sampleModels} from './models/index.js';
+import {Errors, ServiceError, errorResponse, notFound} from './errors.js';
 import type {EventPublisher} from './events.js';
 import {FastUpdates} from './fast-update.js';
 import {
@@ -37,7 +37,8 @@ import {
   requestTargetLimits,
   type AllowedOrigins,
 } from './http/index.js';
-import {Quotations} from './quotations/index.js';
+import {visitorBudgets, type VisitorBudgets} from './http/visitor-budgets.js';
+import {Quotations, entityApi} from './quotations/index.js';
 import {
   ephemeralSigningKey,
   jwksPath,
@@ -76,6 +77,23 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** The clock, in epoch milliseconds; tests move it to expire tokens. */
   now?: () => number;
+  /**
+   * The clock of every delay and bucket (rate limits, budgets, webhook retries), in
+   * milliseconds from any start: it never steps back when the wall clock is set. Default
+   * `performance.now`; tests inject one.
+   */
+  monotonic?: () => number;
+  /**
+   * Days a session never quoted and not changed is kept (`SESSION_EXPIRY_DAYS`, default 30 in
+   * `npm start`); unset here, sessions are kept for good.
+   */
+  sessionExpiryDays?: number;
+  /**
+   * Per-token and per-address budgets of visitor tokens (service/http/visitor-budgets.ts);
+   * unset or `false`, none. `npm start` and `npm run service` set them from the environment,
+   * `defaultVisitorBudgets` unless told otherwise.
+   */
+  visitorBudgets?: Partial<VisitorBudgets> | false;
   /**
    * Signed configurations: the key (default a fresh one for this process; `npm start` keeps
    * one in DATA_DIR), the issuer (default the origin a request reached) and the lifetime in
@@ -120,6 +138,7 @@ function answerWhenDurable(store: Store): MiddlewareHandler<AppEnv> {
 export function createApp(options: AppOptions = {}) {
   const store = options.store ?? new MemoryStore();
   const now = options.now ?? Date.now;
+  const monotonic = options.monotonic ?? (() => performance.now());
   // Created first: it resumes deliveries a previous run left pending.
   const webhooks = new Webhooks(store, {now, ...options.webhooks});
   const events = options.events ?? webhooks.outbox;
@@ -130,9 +149,12 @@ export function createApp(options: AppOptions = {}) {
     keys: embedKeys,
     tokens,
     rateLimits: options.embedKeyRateLimits,
-    now,
+    now: monotonic,
   });
   const configurator = new Configurator({store, now, models: options.models ?? sampleModels()});
+  if (options.sessionExpiryDays !== undefined) {
+    configurator.sessions.expireAfter(options.sessionExpiryDays);
+  }
   const quotations = new Quotations({
     store,
     now,
@@ -160,12 +182,13 @@ export function createApp(options: AppOptions = {}) {
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
     loginTokenLifetimeMs: options.loginTokenLifetimeMs ?? 1_800_000,
     rateLimits: options.tokenRateLimits,
-    now,
+    now: monotonic,
   });
   app.post(embedTokenPath, embed.exchange);
   app.use('*', (c, next) => (isPublicPath(c.req.path) ? next() : embed.tenantHeaderAuth(c, next)));
   app.use('*', requireBearer(tokens, isPublicPath));
   app.use('*', embed.quoteLimits);
+  app.use('*', visitorBudgets(options.visitorBudgets, monotonic));
   embed.manage(app);
   registerConfiguratorRoutes(app, configurator, quotations);
   registerSigningRoutes(app, configurator, {
@@ -191,21 +214,13 @@ export function createApp(options: AppOptions = {}) {
     const allow = allowedMethods(app.routes, c.req.path);
     if (allow.length > 0) {
       return new ServiceError(
-        405,
-        ErrorCode.methodNotAllowed,
+        Errors.methodNotAllowed,
         `${c.req.method} is not allowed here; use ${allow.join(', ')}`,
       ).toResponse({Allow: allow.join(', ')});
     }
-    return new ServiceError(404, ErrorCode.notFound, 'No such endpoint').toResponse();
+    return notFound('No such endpoint').toResponse();
   });
-  app.onError((error) => {
-    if (error instanceof ServiceError) return error.toResponse();
-    if (error instanceof EngineError) {
-      return new ServiceError(error.status, error.code, error.message).toResponse();
-    }
-    console.error(error);
-    return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
-  });
+  app.onError(errorResponse);
 
   /** Stops webhook delivery, then closes the store (tests and shutdown). */
   const close = async () => {

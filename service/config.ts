@@ -1,6 +1,12 @@
 import {demoApplication} from './auth/index.js';
 import {defaultConnectionLimits, type ConnectionLimits} from './http/connection-limits.js';
 import {parseAllowedOrigins, type AllowedOrigins} from './http/index.js';
+import {
+  defaultVisitorBudgets,
+  perMinute,
+  type Budget,
+  type VisitorBudgets,
+} from './http/visitor-budgets.js';
 
 /** What `npm start` reads from the environment. */
 export interface ServiceConfig {
@@ -30,6 +36,17 @@ export interface ServiceConfig {
    * (30000): see service/http/connection-limits.ts and docs/security.md.
    */
   connections: ConnectionLimits;
+  /**
+   * `VISITOR_STARTS_PER_MINUTE` (default `3000,60`), `VISITOR_QUOTES_PER_MINUTE` (`300,10`),
+   * `VISITOR_FAILED_LOOKUPS_PER_MINUTE` (`300,10`): what one visitor token, and one address,
+   * may do a minute (service/http/visitor-budgets.ts).
+   */
+  visitorBudgets: VisitorBudgets;
+  /**
+   * `SESSION_EXPIRY_DAYS` (default 30): a session never quoted and not changed for this long
+   * is deleted.
+   */
+  sessionExpiryDays: number;
 }
 
 /** Reads the service's configuration from environment variables, failing on nonsense. */
@@ -54,7 +71,30 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: count(env, 'HEADERS_TIMEOUT_MS', defaultConnectionLimits.headersTimeoutMs),
       requestTimeoutMs: count(env, 'REQUEST_TIMEOUT_MS', defaultConnectionLimits.requestTimeoutMs),
     },
+    visitorBudgets: {
+      starts: budget(env, 'VISITOR_STARTS_PER_MINUTE', defaultVisitorBudgets.starts),
+      quotes: budget(env, 'VISITOR_QUOTES_PER_MINUTE', defaultVisitorBudgets.quotes),
+      failedLookups: budget(
+        env,
+        'VISITOR_FAILED_LOOKUPS_PER_MINUTE',
+        defaultVisitorBudgets.failedLookups,
+      ),
+    },
+    sessionExpiryDays: count(env, 'SESSION_EXPIRY_DAYS', 30),
   };
+}
+
+/** A budget setting, `token,address` a minute (two whole numbers above 0). */
+function budget(env: Record<string, string | undefined>, name: string, fallback: Budget): Budget {
+  const text = (env[name] ?? '').trim();
+  if (text === '') return fallback;
+  const parts = text.split(',').map((part) => Number(part.trim()));
+  if (parts.length !== 2 || parts.some((value) => !Number.isSafeInteger(value) || value < 1)) {
+    throw new ConfigError(
+      `${name} must be two whole numbers above 0, per token and per address a minute (like 3000,60), got "${env[name]}"`,
+    );
+  }
+  return perMinute(parts[0]!, parts[1]!);
 }
 
 /** A positive whole number setting, `fallback` when unset or empty; anything else fails. */

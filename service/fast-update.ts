@@ -4,8 +4,7 @@
 import type {IncomingMessage, RequestListener, ServerResponse} from 'node:http';
 import {bearerToken, scopesAllow, type Tokens} from './auth/index.js';
 import {configurationAnswer, readRequirement, type Configurator} from './configurator/index.js';
-import {EngineError} from './engine/index.js';
-import {ErrorCode, ServiceError} from './errors.js';
+import {errorResponse} from './errors.js';
 import {
   booleanValue,
   exposeHeaders,
@@ -220,14 +219,7 @@ export class FastUpdates {
 
   /** The answer the app gives when the update's group failed: its error, with CORS headers. */
   #failed(error: unknown, origin: string | undefined): Response {
-    let response: Response;
-    if (error instanceof ServiceError) response = error.toResponse();
-    else if (error instanceof EngineError) {
-      response = new ServiceError(error.status, error.code, error.message).toResponse();
-    } else {
-      console.error(error);
-      response = new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
-    }
+    const response = errorResponse(error);
     this.#cors.decorate(response.headers, origin);
     return response;
   }

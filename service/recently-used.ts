@@ -44,6 +44,12 @@ export class RecentlyUsed<V> {
     }
   }
 
+  /** Forgets `key` (its record is gone). */
+  delete(key: string): void {
+    this.#entries.delete(key);
+    if (key === this.#newest) this.#newest = undefined;
+  }
+
   clear(): void {
     this.#entries.clear();
     this.#newest = undefined;

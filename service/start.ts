@@ -41,6 +41,8 @@ export function startService(): StartedService {
     applications: [{clientId: config.clientId, secret: config.clientSecret}],
     allowedOrigins: config.allowedOrigins,
     webhooks: {allowPrivateTargets: config.webhooksAllowPrivateTargets},
+    visitorBudgets: config.visitorBudgets,
+    sessionExpiryDays: config.sessionExpiryDays,
     models,
     signing: {key: signingKey},
   });

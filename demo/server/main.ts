@@ -4,7 +4,7 @@ import {Hono} from 'hono';
 import type {AddressInfo} from 'node:net';
 import {secretForLog} from '../../service/config.js';
 import {ensureDemoKey} from '../../service/embed-keys/index.js';
-import {ErrorCode, ServiceError} from '../../service/errors.js';
+import {notFound} from '../../service/errors.js';
 import {staticFiles} from '../../service/http/static-files.js';
 import {listen, startService} from '../../service/start.js';
 import {cartRoute} from './cart-route.js';
@@ -27,11 +27,9 @@ const widgetFiles = staticFiles({
 site.get('/dist/*', async (c) => {
   const file = await widgetFiles(c.req.raw);
   if (file) return file;
-  return new ServiceError(
-    404,
-    ErrorCode.notFound,
-    'No such file in dist/ (run npm run build)',
-  ).toResponse({'access-control-allow-origin': '*'});
+  return notFound('No such file in dist/ (run npm run build)').toResponse({
+    'access-control-allow-origin': '*',
+  });
 });
 const demoRoot = './demo';
 const demoFiles = staticFiles({root: demoRoot});

@@ -1,5 +1,4 @@
-import {ErrorCode, ServiceError} from '../errors.js';
-import type {ContentfulStatusCode} from 'hono/utils/http-status';
+import {Errors, ServiceError, type ServiceErrorRow} from '../errors.js';
 import type {Scope} from './scopes.js';
 
 /**
@@ -26,13 +25,12 @@ export class TokenRequestError extends ServiceError {
   readonly headers: Record<string, string>;
 
   constructor(
-    status: ContentfulStatusCode,
+    row: ServiceErrorRow,
     oauthError: OAuthError,
     message: string,
-    code?: ErrorCode,
     headers: Record<string, string> = {},
   ) {
-    super(status, code ?? ErrorCode.notAuthorized, message);
+    super(row, message);
     this.oauthError = oauthError;
     this.headers = headers;
   }
@@ -56,13 +54,16 @@ export class TokenRequestError extends ServiceError {
 
 /** A call without a usable bearer token: 401 with the `WWW-Authenticate` challenge. */
 export class BearerError extends ServiceError {
-  constructor(code: ErrorCode, message: string) {
-    super(401, code, message);
+  constructor(
+    row: typeof Errors.tokenMissing | typeof Errors.tokenInvalid | typeof Errors.tokenExpired,
+    message: string,
+  ) {
+    super(row, message);
   }
 
   override toResponse(headers?: HeadersInit): Response {
     const all = new Headers(headers);
-    const error = this.code === ErrorCode.tokenMissing ? '' : ', error="invalid_token"';
+    const error = this.code === Errors.tokenMissing.code ? '' : ', error="invalid_token"';
     all.set('WWW-Authenticate', `Bearer realm="service"${error}`);
     return super.toResponse(all);
   }
@@ -76,7 +77,7 @@ export class InsufficientScopeError extends ServiceError {
   readonly required: Scope;
 
   constructor(required: Scope, message: string) {
-    super(403, ErrorCode.insufficientScope, message, {requiredScope: required});
+    super(Errors.insufficientScope, message, {requiredScope: required});
     this.required = required;
   }
 
@@ -92,7 +93,7 @@ export class RateLimitedError extends ServiceError {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, ErrorCode.rateLimited, message);
+    super(Errors.rateLimited, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 

@@ -1,5 +1,5 @@
 import type {MiddlewareHandler} from 'hono';
-import {ErrorCode} from '../errors.js';
+import {Errors} from '../errors.js';
 import {BearerError, InsufficientScopeError} from './auth-error.js';
 import type {AppEnv} from './principal.js';
 import {requiredScope, scopesAllow} from './shopper-routes.js';
@@ -20,20 +20,17 @@ export function requireBearer(
     if (c.get('principal')) return next();
     const header = c.req.header('authorization');
     if (!header) {
-      throw new BearerError(ErrorCode.tokenMissing, 'Send Authorization: Bearer <access token>');
+      throw new BearerError(Errors.tokenMissing, 'Send Authorization: Bearer <access token>');
     }
     const token = bearerToken(header);
     if (token === undefined) {
-      throw new BearerError(
-        ErrorCode.tokenInvalid,
-        'The Authorization header is not a Bearer token',
-      );
+      throw new BearerError(Errors.tokenInvalid, 'The Authorization header is not a Bearer token');
     }
     const check = tokens.check(token);
     if (!check.ok) {
       throw check.reason === 'expired'
-        ? new BearerError(ErrorCode.tokenExpired, 'The access token has expired; request a new one')
-        : new BearerError(ErrorCode.tokenInvalid, 'The access token is not known to the service');
+        ? new BearerError(Errors.tokenExpired, 'The access token has expired; request a new one')
+        : new BearerError(Errors.tokenInvalid, 'The access token is not known to the service');
     }
     const {principal} = check;
     if (!scopesAllow(principal.scopes, c.req.method, c.req.path)) {

@@ -61,6 +61,7 @@ export const shopperRoutes: readonly ShopperRoute[] = [
   {operation: 'configurator settings', method: 'GET', path: `${versioned}/settings`},
   {operation: 'start a session', method: 'GET', path: `${versioned}/new/{model}`},
   {operation: 'open a session or code', method: 'GET', path: `${versioned}/open/{idOrCode}`},
+  {operation: 'keep a frozen copy for undo', method: 'POST', path: `${versioned}/copy/{code}`},
   {operation: 'update a requirement', method: 'PUT', path: `${versioned}/{id}`},
   {operation: 'update a text value', method: 'PUT', path: `${versioned}/{id}/text`},
   {operation: 'update text values', method: 'PUT', path: `${versioned}/{id}/text/multiple`},

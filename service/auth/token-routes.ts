@@ -1,5 +1,5 @@
 import type {Context, Hono} from 'hono';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import {Fields, mediaType, readBodyText, readJson} from '../http/index.js';
 import type {Applications, IntegrationApplication} from './applications.js';
 import {OAuthError, RateLimitedError, TokenRequestError} from './auth-error.js';
@@ -69,15 +69,9 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     const message = `Too many token requests from this ${who}; retry after ${decision.retryAfterSeconds} s`;
     const retryAfter = String(decision.retryAfterSeconds);
     throw oauth
-      ? new TokenRequestError(
-          429,
-          OAuthError.temporarilyUnavailable,
-          message,
-          ErrorCode.rateLimited,
-          {
-            'Retry-After': retryAfter,
-          },
-        )
+      ? new TokenRequestError(Errors.rateLimited, OAuthError.temporarilyUnavailable, message, {
+          'Retry-After': retryAfter,
+        })
       : new RateLimitedError(message, decision.retryAfterSeconds);
   };
 
@@ -85,17 +79,16 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     enforce(perAddress?.take(addressKey(remoteAddress(c))), true, 'address');
     if (mediaType(c.req.raw) !== 'application/x-www-form-urlencoded') {
       throw new TokenRequestError(
-        415,
+        Errors.unsupportedMediaType,
         OAuthError.invalidRequest,
         'The token request must be application/x-www-form-urlencoded',
-        ErrorCode.unsupportedMediaType,
       );
     }
     const form = new URLSearchParams(await readBodyText(c.req.raw, {limit: 16 * 1024}));
     const grantType = form.get('grant_type');
     if (grantType !== 'client_credentials') {
       throw new TokenRequestError(
-        400,
+        Errors.grantNotSupported,
         grantType ? OAuthError.unsupportedGrantType : OAuthError.invalidRequest,
         grantType
           ? `grant_type ${grantType} is not supported; use client_credentials`
@@ -106,13 +99,13 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     const application = applications.authenticate(clientId, secret);
     if (!application) {
       throw new TokenRequestError(
-        401,
+        Errors.notAuthorized,
         OAuthError.invalidClient,
         'Unknown client id or wrong secret',
       );
     }
     const scopes = grantedScopes(application, form.get('scope'), (message) => {
-      throw new TokenRequestError(400, OAuthError.invalidScope, message, ErrorCode.invalidScope);
+      throw new TokenRequestError(Errors.invalidScope, OAuthError.invalidScope, message);
     });
     enforce(perClient?.take(application.clientId), true, 'client');
     const accessToken = tokens.issue(
@@ -137,10 +130,10 @@ export function registerTokenRoutes(app: Hono<AppEnv>, options: TokenRouteOption
     const body = Fields.of(await readJson(c.req.raw, {contentType: 'strict', limit: 16 * 1024}));
     const application = applications.authenticate(body.string('clientId'), body.string('secret'));
     if (!application) {
-      throw new ServiceError(401, ErrorCode.notAuthorized, 'Unknown client id or wrong secret');
+      throw new ServiceError(Errors.notAuthorized, 'Unknown client id or wrong secret');
     }
     const scopes = grantedScopes(application, body.nullableString('scope'), (message) => {
-      throw new ServiceError(400, ErrorCode.invalidScope, message, {field: 'body.scope'});
+      throw new ServiceError(Errors.invalidScope, message, {field: 'body.scope'});
     });
     enforce(perClient?.take(application.clientId), false, 'client');
     const accessToken = tokens.issue(
@@ -210,7 +203,7 @@ function clientCredentials(
   const secret = form.get('client_secret');
   if (!clientId || secret === null) {
     throw new TokenRequestError(
-      401,
+      Errors.notAuthorized,
       OAuthError.invalidClient,
       'client_id and client_secret are required',
     );

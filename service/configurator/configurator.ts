@@ -18,7 +18,7 @@ import {
   type CompiledModel,
   type SessionState,
 } from '../engine/index.js';
-import {ErrorCode, ServiceError, notFound} from '../errors.js';
+import {Errors, ServiceError, notFound} from '../errors.js';
 import {isGuid} from '../http/index.js';
 import type {ConfiguredItem} from '../quotations/index.js';
 import type {Store} from '../store/index.js';
@@ -203,8 +203,7 @@ export class Configurator {
     const model = this.#model(record);
     if (parentNodeId === null || !model.indexById.has(parentNodeId.toLowerCase())) {
       throw new ServiceError(
-        404,
-        ErrorCode.unknownNode,
+        Errors.unknownNode,
         `No node ${parentNodeId ?? '(none)'} in ${model.name}`,
         {
           parentNodeId,
@@ -212,8 +211,7 @@ export class Configurator {
       );
     }
     throw new ServiceError(
-      400,
-      ErrorCode.notLinkedConfiguration,
+      Errors.notLinkedConfiguration,
       `Node ${parentNodeId} holds no linked configuration; ${model.name} has none`,
       {parentNodeId},
     );

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono';
 import type {FeatureNode} from '../../src/wire/index.js';
 import type {AppEnv} from '../auth/index.js';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import {queryString} from '../http/index.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 import {languageFromQuery} from './language.js';
@@ -93,8 +93,7 @@ export function registerFeatureDataRoutes(app: Hono<AppEnv>, configurator: Confi
   });
   app.all('/data/1/features', () =>
     new ServiceError(
-      405,
-      ErrorCode.methodNotAllowed,
+      Errors.methodNotAllowed,
       'The feature list is read-only: only GET is allowed',
     ).toResponse({Allow: 'GET, HEAD'}),
   );

@@ -1,5 +1,5 @@
 import type {Context} from 'hono';
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 import {languages} from '../i18n/index.js';
 import {queryString} from '../http/index.js';
 
@@ -30,7 +30,7 @@ export function languageFromQuery(
   if (lang === undefined) return fallback;
   return (
     supported(lang, (message) =>
-      badRequest(ErrorCode.invalidQuery, `Query parameter ${parameter}: ${message}`, {parameter}),
+      badRequest(Errors.invalidQuery, `Query parameter ${parameter}: ${message}`, {parameter}),
     ) ?? fallback
   );
 }
@@ -57,7 +57,7 @@ export function requestedLanguage(c: Context, fallback: string): string | undefi
 export function languageForChange(lang: string, fallback: string): string {
   return (
     supported(lang, (message) =>
-      badRequest(ErrorCode.unsupportedLanguage, message, {field: 'languageIso'}),
+      badRequest(Errors.unsupportedLanguage, message, {field: 'languageIso'}),
     ) ?? fallback
   );
 }

@@ -1,4 +1,5 @@
-import {findModel, type CompiledModel} from '../engine/index.js';
+import {type CompiledModel} from '../engine/index.js';
+import {findModel} from '../models/index.js';
 import {isGuid} from '../http/index.js';
 
 /** The configuration models the service offers, found by GUID or root feature name. */

@@ -1,5 +1,5 @@
 import type {Requirement, TextRequirement} from '../../src/wire/index.js';
-import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {Errors, ServiceError, badRequest} from '../errors.js';
 import {
   Fields,
   arrayBody,
@@ -29,7 +29,7 @@ export function readTextRequirement(body: unknown, path = 'body'): TextRequireme
   const textValue = fields.nullableString('textValue');
   if (textValue !== null && textValue.length > longestTextValue) {
     throw badRequest(
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       `${path}.textValue is longer than ${longestTextValue} characters`,
       {field: `${path}.textValue`},
     );
@@ -56,8 +56,7 @@ export async function readLanguageBody(request: Request): Promise<string> {
   // Text or JSON, or nothing declared; another type (an image, a form) is not a language code.
   if (type !== '' && type !== 'text/plain' && !isJsonMediaType(type)) {
     throw new ServiceError(
-      415,
-      ErrorCode.unsupportedMediaType,
+      Errors.unsupportedMediaType,
       `Expected Content-Type text/plain or application/json, got ${type}`,
     );
   }
@@ -67,7 +66,7 @@ export async function readLanguageBody(request: Request): Promise<string> {
   const value = looksJson ? parseJson(text) : text;
   if (typeof value !== 'string' || value.trim() === '') {
     throw badRequest(
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       'The body must be a language code, as plain text (nl) or a JSON string ("nl")',
       {field: 'body'},
     );
@@ -105,7 +104,7 @@ export function readLinkedCardinality(
     configurationId = fields.nullableString('configurationId') ?? pathId;
     if (configurationId.toLowerCase() !== pathId.toLowerCase()) {
       throw badRequest(
-        ErrorCode.invalidBody,
+        Errors.invalidBody,
         'body.configurationId names another configuration than the path',
         {field: 'body.configurationId'},
       );

@@ -7,10 +7,11 @@ import {
   type SessionState,
   type StoredState,
 } from '../engine/index.js';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
+import {expireSessions} from './session-expiry.js';
 
 /** A configuration session as kept in the store's `sessions` collection. */
 export interface SessionRecord {
@@ -36,8 +37,7 @@ interface StoredSession extends Omit<SessionRecord, 'state'> {
 /** The 404 of a session whose model this service no longer offers. */
 export function modelUnavailable(sessionId: string): ServiceError {
   return new ServiceError(
-    404,
-    ErrorCode.modelUnavailable,
+    Errors.modelUnavailable,
     `The model of configuration ${sessionId} is no longer offered`,
   );
 }
@@ -69,6 +69,9 @@ export class Sessions {
    */
   readonly #cache = new RecentlyUsed<{record: SessionRecord}>(cachedSessions);
   #undone: number;
+  /** How long an unquoted session is kept unchanged, ms; by default for good. */
+  #expiryMs = Infinity;
+  #startedSinceExpiry = 0;
 
   /** `models` finds a session's model by id: states are stored by node position in it. */
   constructor(store: Store, now: () => number, models: (id: string) => CompiledModel | undefined) {
@@ -116,8 +119,32 @@ export class Sessions {
     return {...stored, state: decodeState(model, stored.state)};
   }
 
+  /**
+   * Deletes sessions never quoted and unchanged for `days` from now on: every hundred starts
+   * runs `expire()`, so the work follows the rate sessions arrive at (docs/security.md).
+   */
+  expireAfter(days: number): void {
+    this.#expiryMs = days * 86_400_000;
+  }
+
+  /** One expiry run now (see `expireSessions`); answers how many sessions went. */
+  expire(): number {
+    if (this.#expiryMs === Infinity) return 0;
+    const now = this.#now();
+    return expireSessions(
+      this.#store,
+      new Date(now - this.#expiryMs).toISOString(),
+      new Date(now).toISOString(),
+      (id) => this.#cache.delete(id.toLowerCase()),
+    );
+  }
+
   /** Creates and stores a new session with a fresh id and unique code. */
   create(modelId: string, lang: string, state: SessionState): SessionRecord {
+    if (++this.#startedSinceExpiry >= 100) {
+      this.#startedSinceExpiry = 0;
+      this.expire();
+    }
     let code = newSessionCode();
     while (this.#byCode(code)) code = newSessionCode();
     const at = new Date(this.#now()).toISOString();

@@ -1,7 +1,11 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {queryBoolean, readJson} from '../http/index.js';
-import {readConfigurationQuoteRequest, type Quotations} from '../quotations/index.js';
+import {
+  readConfigurationQuoteRequest,
+  readIdempotencyKey,
+  type Quotations,
+} from '../quotations/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 import {requestedLanguage} from './language.js';
@@ -40,6 +44,7 @@ export function registerV2Routes(
 
   app.post('/api/2/configurations/:id/requestquote', async (c) => {
     const input = readConfigurationQuoteRequest(await readJson(c.req.raw), c.req.param('id'));
-    return c.json(quotations.request(input, c.get('principal').userId));
+    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    return c.json(quotations.request(input, c.get('principal').userId, key));
   });
 }

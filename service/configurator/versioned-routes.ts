@@ -2,9 +2,15 @@ import type {Context, Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {notFound} from '../errors.js';
 import {queryBoolean, queryInteger, queryString, readJson} from '../http/index.js';
-import {readAddToQuotation, readQuoteRequest, type Quotations} from '../quotations/index.js';
+import {
+  readAddToQuotation,
+  readIdempotencyKey,
+  readQuoteRequest,
+  type Quotations,
+} from '../quotations/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
+import {frozenCopy} from './frozen-copy.js';
 import {languageForChange, languageFromQuery, requestedLanguage} from './language.js';
 import {
   readLanguageBody,
@@ -75,6 +81,10 @@ export function registerVersionedRoutes(
     );
   });
 
+  app.post(`${prefix}/copy/:code`, (c) =>
+    c.json(frozenCopy(configurator, c.req.param('code')), 201),
+  );
+
   app.post(`${prefix}/updatelinkedconfigurationcardinality`, async (c) => {
     searchbarFlag(c);
     const body = readLinkedCardinality(await readJson(c.req.raw));
@@ -97,7 +107,8 @@ export function registerVersionedRoutes(
 
   app.post(`${prefix}/requestquote`, async (c) => {
     const input = readQuoteRequest(await readJson(c.req.raw));
-    return c.json(quotations.request(input, c.get('principal').userId));
+    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    return c.json(quotations.request(input, c.get('principal').userId, key));
   });
 
   app.put(`${prefix}/:id/text/multiple`, async (c) => {

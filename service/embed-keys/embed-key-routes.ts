@@ -5,7 +5,7 @@ import {Scope, formatScope} from '../auth/scopes.js';
 import {isShopperRoute} from '../auth/shopper-routes.js';
 import {TokenScheme, type Tokens} from '../auth/tokens.js';
 import type {AppEnv, Principal} from '../auth/index.js';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import {Fields, exposeHeaders, readJson} from '../http/index.js';
 import {addressKey} from '../../src/server/address-key.js';
 import {allows, view, type EmbedKeys, type LiveKey} from './embed-keys.js';
@@ -55,8 +55,7 @@ const remoteAddress = (c: Context<AppEnv>): string | undefined =>
 
 const invalidKey = () =>
   new ServiceError(
-    401,
-    ErrorCode.invalidKey,
+    Errors.invalidKey,
     'The publishable key is not known to the service (mistyped, or its key was deleted)',
   );
 
@@ -66,8 +65,7 @@ const invalidKey = () =>
  */
 const originRefused = (origin: string | undefined) =>
   new ServiceError(
-    403,
-    ErrorCode.originNotAllowed,
+    Errors.originNotAllowed,
     origin
       ? `Pages from ${origin} may not use this publishable key; add the origin to the key's allowedOrigins`
       : 'A publishable key works only from a browser page whose Origin is one of its allowedOrigins',
@@ -178,8 +176,7 @@ export function embedKeyRoutes(options: EmbedKeyRouteOptions) {
     const key = admit(value, c.req.header('origin'));
     if (!isShopperRoute(c.req.method, c.req.path)) {
       throw new ServiceError(
-        403,
-        ErrorCode.insufficientScope,
+        Errors.insufficientScope,
         "A publishable key reaches a shopper's operations only (Service.Configurator)",
       );
     }

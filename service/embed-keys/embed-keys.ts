@@ -1,5 +1,5 @@
 import {randomBytes, randomUUID} from 'node:crypto';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import {Fields} from '../http/index.js';
 import type {Principal, Tokens} from '../auth/index.js';
 import type {Store} from '../store/index.js';
@@ -134,7 +134,7 @@ export class EmbedKeys {
   get(owner: Principal, id: string): EmbedKeyRecord {
     const record = this.#collection.get(id);
     if (!record || record.clientId !== owner.clientId) {
-      throw new ServiceError(404, ErrorCode.notFound, 'No embed key with that id');
+      throw new ServiceError(Errors.notFound, 'No embed key with that id');
     }
     return record;
   }
@@ -143,8 +143,7 @@ export class EmbedKeys {
     const {name, allowedOrigins} = readKeyBody(body);
     if (this.list(owner).length >= maxKeysPerApplication) {
       throw new ServiceError(
-        409,
-        ErrorCode.conflict,
+        Errors.conflict,
         `An application holds at most ${maxKeysPerApplication} embed keys; delete one first`,
       );
     }
@@ -194,8 +193,7 @@ function readKeyBody(body: unknown): {name: string; allowedOrigins: string[]} {
   const name = fields.string('name').trim();
   if (!name || name.length > maxNameLength) {
     throw new ServiceError(
-      400,
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       `body.name must be 1 to ${maxNameLength} characters`,
       {
         field: 'body.name',
@@ -205,8 +203,7 @@ function readKeyBody(body: unknown): {name: string; allowedOrigins: string[]} {
   const entries = fields.nullableArray('allowedOrigins', maxOrigins);
   if (!entries || entries.length === 0) {
     throw new ServiceError(
-      400,
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       'body.allowedOrigins must list the origins of the pages that use the key (https://shop.example, https://*.shop.example)',
       {field: 'body.allowedOrigins'},
     );
@@ -218,8 +215,7 @@ function readKeyBody(body: unknown): {name: string; allowedOrigins: string[]} {
     } catch (error) {
       if (!(error instanceof OriginPatternError)) throw error;
       throw new ServiceError(
-        400,
-        ErrorCode.invalidBody,
+        Errors.invalidBody,
         `body.allowedOrigins[${index}]: ${error.message}`,
         {
           field: `body.allowedOrigins[${index}]`,

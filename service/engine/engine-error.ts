@@ -1,28 +1,29 @@
-import {ErrorCode} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 
-/** The HTTP status each code of what the engine refuses stands for. */
-const statuses = {
-  [ErrorCode.unknownNode]: 404,
-  [ErrorCode.unknownStep]: 404,
-  [ErrorCode.invalidValue]: 400,
-  [ErrorCode.notATextNode]: 400,
-  [ErrorCode.textNodeNeedsText]: 400,
-  [ErrorCode.unsatisfiable]: 409,
-  [ErrorCode.modelMismatch]: 400,
-} as const satisfies Partial<Record<ErrorCode, 400 | 404 | 409>>;
+/** The rows of the service's table (service/errors.ts) the engine refuses with. */
+const engineRows = {
+  [Errors.unknownNode.code]: Errors.unknownNode,
+  [Errors.unknownStep.code]: Errors.unknownStep,
+  [Errors.invalidValue.code]: Errors.invalidValue,
+  [Errors.notATextNode.code]: Errors.notATextNode,
+  [Errors.textNodeNeedsText.code]: Errors.textNodeNeedsText,
+  [Errors.unsatisfiable.code]: Errors.unsatisfiable,
+  [Errors.modelMismatch.code]: Errors.modelMismatch,
+} as const;
 
-/** The codes of the service's table (service/errors.ts) the engine refuses with. */
-export type EngineErrorCode = keyof typeof statuses;
+/** The codes of the service's table the engine refuses with. */
+export type EngineErrorCode = keyof typeof engineRows;
 
-/** A requirement or text the engine refuses; `status` is the HTTP status it stands for. */
-export class EngineError extends Error {
-  readonly code: EngineErrorCode;
-  readonly status: 400 | 404 | 409;
+/**
+ * A requirement or text the engine refuses, by the code of its row; `status` is the HTTP status
+ * the row gives it. A `ServiceError`, so it answers for itself like every other refusal.
+ */
+export class EngineError extends ServiceError {
+  declare readonly code: EngineErrorCode;
+  declare readonly status: 400 | 404 | 409;
 
   constructor(code: EngineErrorCode, message: string) {
-    super(message);
+    super(engineRows[code], message);
     this.name = 'EngineError';
-    this.code = code;
-    this.status = statuses[code];
   }
 }

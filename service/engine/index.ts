@@ -17,5 +17,3 @@ export {gzipPieces} from './gzip-pieces.js';
 export {decodeState, encodeState, isStoredState, type StoredState} from './stored-state.js';
 export {stateFingerprint} from './configuration-fingerprint.js';
 export {renderStepImage} from './step-image.js';
-export {findModel, sampleModels} from '../models/catalog.js';
-export {generateLargeModel} from '../models/large-model.js';

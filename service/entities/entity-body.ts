@@ -1,4 +1,4 @@
-import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {Errors, ServiceError, badRequest} from '../errors.js';
 import {Fields, bounded} from '../http/index.js';
 import {checkValue, type CheckFailure} from './field-type.js';
 import type {Entity, EntityModel} from './entity-model.js';
@@ -47,7 +47,7 @@ export function readEntity(
     const named = unknown.slice(0, 20);
     const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : '';
     throw badRequest(
-      ErrorCode.invalidBody,
+      Errors.invalidBody,
       `${path} has properties ${model.name} does not know: ${named.join(', ')}${more}`,
       {fields: named.map((name) => `${path}.${name}`)},
     );
@@ -60,7 +60,7 @@ export function readEntity(
       const stored = existing?.[name] ?? null;
       if (given !== undefined && given !== null && given !== stored) {
         throw badRequest(
-          ErrorCode.readOnlyField,
+          Errors.readOnlyField,
           `${path}.${name} is set by the service; leave it out or send the stored value`,
           {field: `${path}.${name}`},
         );
@@ -95,8 +95,7 @@ export function checkUnchanged(raw: unknown, path: string, existing: Entity): vo
   if ('expected' in checked) throw invalid(`${path}.updatedAt`, `must be ${checked.expected}`);
   if (existing.updatedAt !== undefined && checked.value !== existing.updatedAt) {
     throw new ServiceError(
-      409,
-      ErrorCode.conflict,
+      Errors.conflict,
       `${path}: the entity ${existing.id} changed since ${String(seen)} (now ${String(existing.updatedAt)})`,
       {id: existing.id, updatedAt: existing.updatedAt},
     );
@@ -126,12 +125,12 @@ export function present(
 
 function refusal(path: string, failure: CheckFailure): ServiceError {
   if (!failure.range) return invalid(path, `must be ${failure.expected}`);
-  return badRequest(ErrorCode.outOfRange, `${path} must be ${failure.expected}`, {
+  return badRequest(Errors.outOfRange, `${path} must be ${failure.expected}`, {
     field: path,
     ...failure.range,
   });
 }
 
 function invalid(path: string, expectation: string): ServiceError {
-  return badRequest(ErrorCode.invalidBody, `${path} ${expectation}`, {field: path});
+  return badRequest(Errors.invalidBody, `${path} ${expectation}`, {field: path});
 }

@@ -1,6 +1,6 @@
 import {Hono, type Context} from 'hono';
 import type {AppEnv, Principal} from '../auth/index.js';
-import {ErrorCode, ServiceError, notFound} from '../errors.js';
+import {Errors, ServiceError, notFound} from '../errors.js';
 import {readJson} from '../http/index.js';
 import type {Store} from '../store/index.js';
 import {bodyId, checkUnchanged, entityList, present, readEntity} from './entity-body.js';
@@ -84,8 +84,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
   const writable = (model: EntityModel) => {
     if (model.source) {
       throw new ServiceError(
-        405,
-        ErrorCode.methodNotAllowed,
+        Errors.methodNotAllowed,
         `${model.name} entities are read-only here: they come from the configuration models`,
       );
     }
@@ -128,8 +127,7 @@ export function entityRoutes(options: EntityRoutesOptions): Hono<AppEnv> {
         const entity = readEntity(model, raw, path, undefined, stamp(undefined));
         if (seen.has(entity.id) || collection.get(entity.id)) {
           throw new ServiceError(
-            409,
-            ErrorCode.conflict,
+            Errors.conflict,
             `${path}: a ${model.name} with id ${entity.id} exists`,
             {
               id: entity.id,

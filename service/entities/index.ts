@@ -1,3 +1,2 @@
-export {entityApi} from './entity-api.js';
 export type {EntityModel} from './entity-model.js';
 export {storedModels} from './models.js';

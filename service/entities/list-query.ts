@@ -1,4 +1,4 @@
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 import type {PropertyValue, Store} from '../store/index.js';
 import {compareValues, parseQueryValue} from './field-type.js';
 import {fieldName} from './entity-body.js';
@@ -153,11 +153,7 @@ function integer(key: string, value: string, min: number, max: number): number {
 }
 
 function invalid(name: string, expectation: string, given: string) {
-  return badRequest(
-    ErrorCode.invalidQuery,
-    `Query parameter ${name} ${expectation}, got "${given}"`,
-    {
-      parameter: name,
-    },
-  );
+  return badRequest(Errors.invalidQuery, `Query parameter ${name} ${expectation}, got "${given}"`, {
+    parameter: name,
+  });
 }

@@ -1,5 +1,5 @@
-import {QuotationStatus, quotationStatuses} from '../quotations/quotation-status.js';
-import {customerFields} from '../quotations/customer-fields.js';
+import {QuotationStatus, quotationStatuses} from './quotation-status.js';
+import {customerFields} from './customer-fields.js';
 import type {Store} from '../store/index.js';
 import {FieldType, OnDelete, type Field} from './field-type.js';
 import {field, type Entity, type EntityModel, type Relation} from './entity-model.js';

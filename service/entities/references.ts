@@ -1,4 +1,4 @@
-import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {Errors, ServiceError, badRequest} from '../errors.js';
 import type {Store} from '../store/index.js';
 import type {Entity, EntityModel} from './entity-model.js';
 import {OnDelete} from './field-type.js';
@@ -21,7 +21,7 @@ export function checkReferences(
     if (before && before[name] === value) continue;
     if (!store.collection<Entity>(reference.collection).get(value)) {
       throw badRequest(
-        ErrorCode.invalidReference,
+        Errors.invalidReference,
         `${path}.${name} names no ${reference.collection} entity with id ${value}`,
         {field: `${path}.${name}`, id: value},
       );
@@ -50,8 +50,7 @@ export function deleteWithDependents(
       if (naming.length === 0) continue;
       if (field.references.onDelete === OnDelete.restrict) {
         throw new ServiceError(
-          409,
-          ErrorCode.conflict,
+          Errors.conflict,
           `${model.name} ${entity.id} is named by ${naming.length} ${dependent.name} (${name}); change or delete those first`,
           {id: entity.id, model: dependent.name, field: name, ids: naming.map((item) => item.id)},
         );

@@ -1,4 +1,5 @@
-import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {Errors, ServiceError, badRequest} from '../errors.js';
+import {readCapped} from '../../src/server/read-capped.js';
 import {checkJsonDepth} from './limits.js';
 
 // One decoder for every body: `decode` without `stream` keeps no state between calls, and
@@ -15,8 +16,7 @@ export interface ReadBodyOptions {
 
 const tooLarge = (limit: number) =>
   new ServiceError(
-    413,
-    ErrorCode.payloadTooLarge,
+    Errors.payloadTooLarge,
     `The body is larger than the ${limit} bytes the service accepts`,
   );
 
@@ -29,41 +29,9 @@ export async function readBodyText(
   request: Request,
   {limit = defaultBodyLimit}: ReadBodyOptions = {},
 ): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) throw tooLarge(limit);
-  if (declared <= limit) {
-    // A declared length bounds what Node's HTTP parser delivers, so the body can be read
-    // whole; on Node that skips the web stream the reader below would build for a few bytes.
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge(limit);
-    return utf8.decode(bytes);
-  }
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return utf8.decode(concat(chunks, size));
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+  const bytes = await readCapped(request, limit);
+  if (!bytes) throw tooLarge(limit);
+  return utf8.decode(bytes);
 }
 
 /** The media type of a request without parameters, lowercased; '' when absent. */
@@ -110,8 +78,7 @@ export function requireUtf8(request: Request): void {
   const header = request.headers.get('content-type');
   if (readsAsUtf8(header)) return;
   throw new ServiceError(
-    415,
-    ErrorCode.unsupportedMediaType,
+    Errors.unsupportedMediaType,
     `The body must be UTF-8; charset=${charsetOf(header)} is not read`,
   );
 }
@@ -141,8 +108,7 @@ export async function readJson(request: Request, options: ReadJsonOptions = {}):
   const lenient = options.contentType !== 'strict' && (type === '' || type === 'text/plain');
   if (!isJsonMediaType(type) && !lenient) {
     throw new ServiceError(
-      415,
-      ErrorCode.unsupportedMediaType,
+      Errors.unsupportedMediaType,
       `Expected Content-Type application/json, got ${type || 'none'}`,
     );
   }
@@ -156,13 +122,13 @@ export async function readJson(request: Request, options: ReadJsonOptions = {}):
  * 400 `body_too_deep`.
  */
 export function parseJson(text: string): unknown {
-  if (text.trim() === '') throw badRequest(ErrorCode.invalidBody, 'The body is empty');
+  if (text.trim() === '') throw badRequest(Errors.invalidBody, 'The body is empty');
   checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch (error) {
     throw badRequest(
-      ErrorCode.malformedBody,
+      Errors.malformedBody,
       `The body is not valid JSON: ${(error as Error).message}`,
     );
   }

@@ -6,7 +6,7 @@ import {STATUS_CODES, type Server} from 'node:http';
 import type {Socket} from 'node:net';
 import type {Duplex} from 'node:stream';
 import {addressKey} from '../../src/server/address-key.js';
-import {ErrorCode} from '../errors.js';
+import {Errors, type ServiceErrorRow} from '../errors.js';
 
 export interface ConnectionLimits {
   /** Open connections at most, from everyone together; `MAX_CONNECTIONS`. */
@@ -83,11 +83,17 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
     const key = addressKey(socket.remoteAddress);
     const mine = perAddress.get(key) ?? 0;
     if (mine >= limits.perAddress || open >= limits.total) {
-      const [status, message] =
+      const [row, message] =
         mine >= limits.perAddress
-          ? [429, 'Too many open connections from this address; close some and retry']
-          : [503, 'The service holds all the connections it takes; retry shortly'];
-      refuse(socket, status, ErrorCode.tooManyConnections, message);
+          ? [
+              Errors.tooManyConnections,
+              'Too many open connections from this address; close some and retry',
+            ]
+          : [
+              Errors.tooManyConnectionsInTotal,
+              'The service holds all the connections it takes; retry shortly',
+            ];
+      refuse(socket, row, message);
       return;
     }
     open++;
@@ -108,8 +114,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
  */
 export function refuse(
   socket: Duplex,
-  status: number,
-  code: ErrorCode,
+  {code, status}: ServiceErrorRow,
   message: string,
   graceMs = 2_000,
 ): void {

@@ -1,5 +1,5 @@
 import type {MiddlewareHandler} from 'hono';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 
 /** Origins allowed to call the service from a browser: `'*'` or a list of exact origins. */
 export type AllowedOrigins = '*' | readonly string[];
@@ -14,6 +14,8 @@ const allowHeaders = [
   'Accept-Language',
   'X-Elfsquad-Id',
   'X-Elfsquad-Domain',
+  // A quote request a client may retry safely (service/quotations/quote-replay.ts).
+  'Idempotency-Key',
 ].join(',');
 export const exposeHeaders = ['Location', 'WWW-Authenticate', 'Content-Length', 'Retry-After'].join(
   ',',
@@ -64,8 +66,7 @@ export function corsMiddleware(
       !alsoAllowed(requestOrigin, c.req.path)
     ) {
       return new ServiceError(
-        403,
-        ErrorCode.originNotAllowed,
+        Errors.originNotAllowed,
         `Pages from ${requestOrigin} may not call this service; add the origin to ALLOWED_ORIGINS`,
       ).toResponse({
         'access-control-allow-origin': requestOrigin,

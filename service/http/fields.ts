@@ -1,9 +1,9 @@
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 import {isGuid} from './guid.js';
 import {bounded} from './limits.js';
 
 const invalid = (path: string, expectation: string) =>
-  badRequest(ErrorCode.invalidBody, `${path} ${expectation}`, {field: path});
+  badRequest(Errors.invalidBody, `${path} ${expectation}`, {field: path});
 
 /**
  * Reads the properties of a JSON object by name in any letter case, as the real service does

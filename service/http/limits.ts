@@ -1,5 +1,5 @@
 import type {MiddlewareHandler} from 'hono';
-import {ErrorCode, ServiceError, badRequest} from '../errors.js';
+import {Errors, ServiceError, badRequest} from '../errors.js';
 
 /**
  * The bounds that keep every request's work linear in its size and the size itself small. Each
@@ -17,8 +17,7 @@ export const Limits = {
 /** The 413 of an array longer than `limit`, naming where it sits in the body. */
 export function tooManyItems(path: string, count: number, limit: number): ServiceError {
   return new ServiceError(
-    413,
-    ErrorCode.tooManyItems,
+    Errors.tooManyItems,
     `${path} has ${count} items; this operation takes at most ${limit}`,
     {field: path, count, limit},
   );
@@ -47,7 +46,7 @@ export function checkJsonDepth(text: string, limit: number = Limits.bodyDepth): 
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > limit) {
         throw badRequest(
-          ErrorCode.bodyTooDeep,
+          Errors.bodyTooDeep,
           `The body nests arrays and objects deeper than ${limit} levels`,
           {limit},
         );
@@ -67,8 +66,7 @@ export function requestTargetLimits(): MiddlewareHandler {
     const target = start < 0 ? '' : url.slice(start);
     if (target.length > Limits.urlLength) {
       throw new ServiceError(
-        414,
-        ErrorCode.uriTooLong,
+        Errors.uriTooLong,
         `The request path and query are longer than ${Limits.urlLength} characters`,
         {limit: Limits.urlLength},
       );
@@ -79,7 +77,7 @@ export function requestTargetLimits(): MiddlewareHandler {
       for (const part of target.slice(query + 1).split('&')) if (part !== '') count++;
       if (count > Limits.queryParameters) {
         throw badRequest(
-          ErrorCode.tooManyParameters,
+          Errors.tooManyParameters,
           `The query has ${count} parameters; at most ${Limits.queryParameters} are taken`,
           {count, limit: Limits.queryParameters},
         );

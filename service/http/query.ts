@@ -1,8 +1,8 @@
 import type {Context} from 'hono';
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 
 const invalid = (name: string, expectation: string, given: string) =>
-  badRequest(ErrorCode.invalidQuery, `Query parameter ${name} ${expectation}, got "${given}"`, {
+  badRequest(Errors.invalidQuery, `Query parameter ${name} ${expectation}, got "${given}"`, {
     parameter: name,
   });
 

@@ -1,6 +1,13 @@
 import {createHash} from 'node:crypto';
 import {readFile, stat} from 'node:fs/promises';
 import {extname, resolve, sep} from 'node:path';
+import {promisify} from 'node:util';
+import {brotliCompress, constants, gzip} from 'node:zlib';
+import {
+  chooseEncoding,
+  minCompressedBytes,
+  type AnswerEncoding,
+} from '../configurator/configuration-response.js';
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -32,6 +39,29 @@ export interface StaticFilesOptions {
   hashed?: (relativePath: string) => boolean;
 }
 
+/** Text that compresses; images and fonts come compressed already. */
+const compressible = /\.(js|mjs|css|html|json|map|svg|txt|ts)$/;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/**
+ * A file is compressed once per version and coding, at the highest settings (it is served
+ * many times; brotli 11 takes tens of milliseconds for the largest chunk, off the event loop).
+ */
+const compress = (body: Buffer, encoding: Exclude<AnswerEncoding, 'identity'>) =>
+  encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipped(body, {level: 9});
+
+/** The compressed files kept, by path, version and coding; the oldest goes past this many. */
+const keptCompressed = 256;
+
 /**
  * Serves the files of a folder for GET and HEAD with validators and caching fit for a script
  * that pages on other origins load: a hashed name is `immutable` for a year; any other name
@@ -42,6 +72,19 @@ export interface StaticFilesOptions {
 export function staticFiles(options: StaticFilesOptions) {
   const root = resolve(options.root);
   const prefix = options.prefix ?? '';
+  const compressed = new Map<string, Promise<Buffer>>();
+  const compressedOnce = (file: string, tag: string, encoding: 'br' | 'gzip') => {
+    const key = `${file}\0${tag}\0${encoding}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = readFile(file).then((plain) => compress(plain, encoding));
+      // A failed read or compression is not kept: the next request tries again.
+      body.catch(() => compressed.delete(key));
+      compressed.set(key, body);
+      if (compressed.size > keptCompressed) compressed.delete(compressed.keys().next().value!);
+    }
+    return body;
+  };
   return async (request: Request): Promise<Response | undefined> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     let path: string;
@@ -62,10 +105,17 @@ export function staticFiles(options: StaticFilesOptions) {
     }
     if (!info.isFile()) return undefined;
 
-    const etag = `"${createHash('sha1')
+    const version = createHash('sha1')
       .update(`${info.size}:${info.mtimeMs}:${file}`)
       .digest('base64url')
-      .slice(0, 16)}"`;
+      .slice(0, 16);
+    // Text files go out as brotli or gzip where the client takes them, as API answers do; each
+    // coding is another representation of the file, with a tag of its own.
+    const encoding =
+      compressible.test(file) && info.size >= minCompressedBytes
+        ? chooseEncoding(request.headers.get('accept-encoding') ?? undefined)
+        : 'identity';
+    const etag = encoding === 'identity' ? `"${version}"` : `"${version}-${encoding}"`;
     const headers = new Headers({
       'content-type': contentType(file),
       etag,
@@ -75,6 +125,7 @@ export function staticFiles(options: StaticFilesOptions) {
         : 'no-cache',
       'x-content-type-options': 'nosniff',
     });
+    if (compressible.test(file)) headers.set('vary', 'accept-encoding');
     if (options.crossOrigin) {
       headers.set('access-control-allow-origin', '*');
       headers.set('cross-origin-resource-policy', 'cross-origin');
@@ -83,9 +134,22 @@ export function staticFiles(options: StaticFilesOptions) {
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
       return new Response(null, {status: 304, headers});
     }
-    headers.set('content-length', String(info.size));
+    let body: Buffer;
+    try {
+      body =
+        encoding === 'identity'
+          ? await readFile(file)
+          : await compressedOnce(file, version, encoding);
+    } catch {
+      return undefined;
+    }
+    if (encoding !== 'identity') headers.set('content-encoding', encoding);
+    headers.set('content-length', String(body.length));
     if (request.method === 'HEAD') return new Response(null, {status: 200, headers});
-    return new Response(await readFile(file), {status: 200, headers});
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers,
+    });
   };
 }
 

@@ -3,7 +3,7 @@
 import {RequestError} from '@hono/node-server';
 import type {Server} from 'node:http';
 import type {Duplex} from 'node:stream';
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError, errorResponse} from '../errors.js';
 import {refuse} from './connection-limits.js';
 
 /**
@@ -13,10 +13,9 @@ import {refuse} from './connection-limits.js';
  */
 export function answerAdapterError(error: unknown): Response {
   if (error instanceof RequestError) {
-    return new ServiceError(400, ErrorCode.malformedRequest, error.message).toResponse();
+    return new ServiceError(Errors.malformedRequest, error.message).toResponse();
   }
-  console.error(error);
-  return new ServiceError(500, ErrorCode.internal, 'Internal error').toResponse();
+  return errorResponse(error);
 }
 
 /**
@@ -32,12 +31,12 @@ export function answerParseErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const [status, code, message] =
+    const [row, message] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, ErrorCode.headersTooLarge, 'The request line and headers are too large']
+        ? [Errors.headersTooLarge, 'The request line and headers are too large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, ErrorCode.requestTimeout, 'The request did not arrive in time']
-          : [400, ErrorCode.malformedRequest, 'The request is not readable HTTP'];
-    refuse(socket, status, code, message);
+          ? [Errors.requestTimeout, 'The request did not arrive in time']
+          : [Errors.malformedRequest, 'The request is not readable HTTP'];
+    refuse(socket, row, message);
   });
 }

@@ -1,4 +1,5 @@
 export {findModel, sampleModels} from './catalog.js';
+export {generateLargeModel} from './large-model.js';
 export {
   LargeModelNodesError,
   largeModel,

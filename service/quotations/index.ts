@@ -1,4 +1,5 @@
-export {customerFields} from './customer-fields.js';
+export {customerFields} from '../entities/customer-fields.js';
+export {entityApi} from './entity-api.js';
 export type {
   ConfiguredItem,
   CrmAccountRecord,
@@ -11,3 +12,4 @@ export {
   readQuoteRequest,
 } from './quote-request-body.js';
 export {Quotations} from './quote-requests.js';
+export {readIdempotencyKey, repeatWindowMs} from './quote-replay.js';

@@ -5,7 +5,7 @@ import {present} from '../entities/entity-body.js';
 import type {Entity, EntityModel} from '../entities/entity-model.js';
 import type {EntityHook} from '../entities/entity-routes.js';
 import type {Store} from '../store/index.js';
-import {QuotationOperation} from './quotation-status.js';
+import {QuotationOperation} from '../entities/quotation-status.js';
 
 export interface QuotationRoutesOptions {
   store: Store;

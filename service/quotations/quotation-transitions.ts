@@ -1,9 +1,14 @@
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 import type {EventPublisher} from '../events.js';
 import type {Entity} from '../entities/entity-model.js';
 import type {EntityHook} from '../entities/entity-routes.js';
 import {quotationNumberSequence, type Store} from '../store/index.js';
-import {initialStatuses, moveTopic, openStatuses, QuotationStatus} from './quotation-status.js';
+import {
+  initialStatuses,
+  moveTopic,
+  openStatuses,
+  QuotationStatus,
+} from '../entities/quotation-status.js';
 
 export const invalidTransition = 'invalid_transition';
 
@@ -90,8 +95,7 @@ export function closed(
 ): ServiceError {
   const name = typeof quotation.number === 'string' ? quotation.number : String(quotation.id);
   return new ServiceError(
-    409,
-    ErrorCode.quotationClosed,
+    Errors.quotationClosed,
     `Quotation ${name} is ${String(quotation.status)}; ${what} can no longer change`,
     {id: quotation.id, status: quotation.status},
   );
@@ -105,7 +109,7 @@ function eventContent(quotation: Entity) {
 }
 
 function refuse(message: string, quotation: Entity, from?: string) {
-  return new ServiceError(409, ErrorCode.invalidTransition, message, {
+  return new ServiceError(Errors.invalidTransition, message, {
     id: quotation.id,
     from: from ?? null,
     to: quotation.status,

@@ -1,6 +1,6 @@
-import {ErrorCode, badRequest} from '../errors.js';
+import {Errors, badRequest} from '../errors.js';
 import {Fields, guidList} from '../http/index.js';
-import {customerFieldNames} from './customer-fields.js';
+import {customerFieldNames} from '../entities/customer-fields.js';
 
 const emailFields = new Set(['email', 'shipto_Email']);
 const twoLetterFields = new Set([
@@ -11,7 +11,40 @@ const twoLetterFields = new Set([
 ]);
 // Deliberately loose: one @, something either side, a dot in the domain, no spaces.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const longestText = 4000;
+/**
+ * The longest value of each customer field, what a quote form needs and no more (a name of
+ * 100 characters, an e-mail address of RFC 5321's 254, an IBAN of 34): a request's customer
+ * then holds at most about 6,000 characters instead of 4,000 in every field.
+ */
+const longestField: Readonly<Record<string, number>> = {
+  email: 254,
+  shipto_Email: 254,
+  iban: 34,
+  postalCode: 20,
+  shipto_PostalCode: 20,
+  houseNumber: 20,
+  shipto_HouseNumber: 20,
+  phoneNumber: 40,
+  phoneNumber2: 40,
+  shipto_PhoneNumber: 40,
+  shipto_PhoneNumber2: 40,
+  salutation: 40,
+  shipto_Salutation: 40,
+  cocNumber: 40,
+  vatNumber: 40,
+  lastNamePrefix: 40,
+  shipto_LastNamePrefix: 40,
+  streetName: 200,
+  shipto_StreetName: 200,
+  city: 200,
+  shipto_City: 200,
+  companyName: 200,
+  shipto_CompanyName: 200,
+  remarks: 4000,
+};
+/** Names and whatever the table above does not list. */
+const longestOther = 100;
+export const longestCustomerField = (name: string) => longestField[name] ?? longestOther;
 /** Most configurations one quote request or add-to-quotation names. */
 export const maxConfigurations = 100;
 
@@ -35,7 +68,7 @@ export interface AddToQuotationInput {
 }
 
 const invalid = (field: string, message: string) =>
-  badRequest(ErrorCode.invalidBody, `${field} ${message}`, {field});
+  badRequest(Errors.invalidBody, `${field} ${message}`, {field});
 
 /** Reads the body of `POST requestquote`: `{quotationRequest, configurationIds, quantities}`. */
 export function readQuoteRequest(body: unknown): QuoteRequestInput {
@@ -90,7 +123,8 @@ function readCustomer(fields: Fields): QuoteRequestInput['customer'] {
     const value = fields.nullableString(name)?.trim();
     if (!value || name === 'grecaptcha') continue;
     const path = `${fields.path}.${name}`;
-    if (value.length > longestText) throw invalid(path, `is longer than ${longestText} characters`);
+    const longest = longestCustomerField(name);
+    if (value.length > longest) throw invalid(path, `is longer than ${longest} characters`);
     if (emailFields.has(name) && !emailPattern.test(value)) {
       throw invalid(path, 'is not an e-mail address');
     }

@@ -1,8 +1,9 @@
 import {randomUUID} from 'node:crypto';
 import type {QuoteRequestResult} from '../../src/wire/index.js';
-import {ErrorCode, ServiceError, notFound} from '../errors.js';
+import {Errors, ServiceError, notFound} from '../errors.js';
 import {QuotationTopic, type EventPublisher} from '../events.js';
-import {openStatuses} from './quotation-status.js';
+import {openStatuses} from '../entities/quotation-status.js';
+import {QuoteReplay} from './quote-replay.js';
 import {closed, nextQuotationNumber} from './quotation-transitions.js';
 import type {Store} from '../store/index.js';
 import type {
@@ -37,9 +38,11 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
  */
 export class Quotations {
   readonly #options: QuotationsOptions;
+  readonly #replay: QuoteReplay;
 
   constructor(options: QuotationsOptions) {
     this.#options = options;
+    this.#replay = new QuoteReplay(options.store, options.now);
   }
 
   get #quotations() {
@@ -50,14 +53,20 @@ export class Quotations {
     return this.#options.store.collection<QuotationLineRecord>('quotationlines');
   }
 
-  /** Request quote: a CRM account, a requested quotation and its lines, in one transaction. */
-  request(input: QuoteRequestInput, userId: string): QuoteRequestResult {
+  /**
+   * Request quote: a CRM account, a requested quotation and its lines, in one transaction.
+   * The same request again (by `idempotencyKey`, or by its content within a few minutes) is
+   * answered with the first quotation and stores nothing: a client may retry safely.
+   */
+  request(input: QuoteRequestInput, userId: string, idempotencyKey?: string): QuoteRequestResult {
     const items = this.#items(input.orders);
+    const ids = this.#replay.identify(input, items, userId, idempotencyKey);
+    const first = this.#replay.find(ids);
+    if (first) return first;
     const currencyIso = items[0]!.item.currencyIso;
     if (items.some(({item}) => item.currencyIso !== currencyIso)) {
       throw new ServiceError(
-        400,
-        ErrorCode.currencyMismatch,
+        Errors.currencyMismatch,
         'The configurations are priced in different currencies; request one quote per currency',
       );
     }
@@ -90,11 +99,13 @@ export class Quotations {
       this.#appendLines(quotation, items, at);
       events.publish(QuotationTopic.requested, {quotationId: quotation.id, userId});
       // Enough for the shopper to refer to the quote, without read access to quotations.
-      return {
+      const result: QuoteRequestResult = {
         quotationId: quotation.id,
         quotationNumber: quotation.number ?? undefined,
         debtorId: account.id,
       };
+      this.#replay.record(ids, result);
+      return result;
     });
   }
 
@@ -107,8 +118,7 @@ export class Quotations {
     const foreign = items.find(({item}) => item.currencyIso !== quotation.currencyIso);
     if (foreign) {
       throw new ServiceError(
-        409,
-        ErrorCode.currencyMismatch,
+        Errors.quotationCurrencyMismatch,
         `Configuration ${foreign.item.configurationId} is priced in ${foreign.item.currencyIso}, the quotation in ${quotation.currencyIso}`,
       );
     }
@@ -131,8 +141,7 @@ export class Quotations {
       }
       if (item.unansweredMandatories.length > 0) {
         throw new ServiceError(
-          409,
-          ErrorCode.configurationIncomplete,
+          Errors.configurationIncomplete,
           `Configuration ${configurationId} still has ${item.unansweredMandatories.length} unanswered mandatory feature(s)`,
           {configurationId, unansweredMandatories: item.unansweredMandatories},
         );

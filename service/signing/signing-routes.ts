@@ -1,7 +1,7 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import type {Configurator} from '../configurator/index.js';
-import {ErrorCode, ServiceError, notFound} from '../errors.js';
+import {Errors, ServiceError, notFound} from '../errors.js';
 import {isGuid} from '../http/index.js';
 import {signCompact} from './compact-jws.js';
 import type {SigningKey} from './signing-key.js';
@@ -42,8 +42,7 @@ export function registerSigningRoutes(
     const configuration = configurator.open(id, {lang: undefined});
     if (configuration.unansweredMandatories.length > 0) {
       throw new ServiceError(
-        409,
-        ErrorCode.configurationIncomplete,
+        Errors.configurationIncomplete,
         'The configuration has unanswered mandatory features',
         {unansweredMandatories: configuration.unansweredMandatories},
       );

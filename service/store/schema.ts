@@ -214,6 +214,18 @@ export const migrations: readonly Migration[] = [
       db.exec(propertyIndex('tokens', 'keyId'));
     },
   },
+  {
+    version: 8,
+    description:
+      'sessions by quoted mark and last change, and quotation lines by configuration, so expiring idle sessions reads only the old ones',
+    up(db) {
+      const updated = jsonExpression('updatedAt');
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS "sessions_expiry" ON "sessions" (${jsonExpression('quotedAt')}, ${updated})`,
+      );
+      db.exec(propertyIndex('quotationlines', 'configurationId'));
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -1,4 +1,4 @@
-import {ErrorCode, ServiceError} from '../errors.js';
+import {Errors, ServiceError} from '../errors.js';
 
 /**
  * Whether the refused work's writes are undone (`undone`: the transaction was rolled back) or
@@ -25,8 +25,7 @@ export class StorageError extends ServiceError {
     const full = sqliteCode.startsWith('SQLITE_FULL');
     const unknown = outcome === 'unknown';
     super(
-      full ? 507 : 503,
-      full ? ErrorCode.storageFull : ErrorCode.storageUnavailable,
+      full ? Errors.storageFull : Errors.storageUnavailable,
       unknown
         ? `The service cannot confirm this change was kept (${detail}); it may have been. Earlier changes are kept; check before trying again`
         : full

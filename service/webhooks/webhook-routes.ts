@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto';
 import {Hono, type Context} from 'hono';
 import type {AppEnv} from '../auth/index.js';
-import {ErrorCode, ServiceError, badRequest, notFound} from '../errors.js';
+import {Errors, ServiceError, badRequest, notFound} from '../errors.js';
 import {QuotationTopic} from '../events.js';
 import {Fields, readJson} from '../http/index.js';
 import type {Store} from '../store/index.js';
@@ -64,8 +64,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
     store.transaction(() => {
       if (subscriptions().get(subscription.id)) {
         throw new ServiceError(
-          409,
-          ErrorCode.conflict,
+          Errors.conflict,
           `A webhook subscription ${subscription.identifier} exists; delete it first to change it`,
           {identifier: subscription.identifier},
         );
@@ -76,8 +75,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AppEnv> {
         .filter((s) => s.clientId === subscription.clientId).length;
       if (held >= maxSubscriptions) {
         throw new ServiceError(
-          409,
-          ErrorCode.tooManySubscriptions,
+          Errors.tooManySubscriptions,
           `This application holds ${held} webhook subscriptions, the most it may; delete one first`,
           {limit: maxSubscriptions},
         );
@@ -247,9 +245,5 @@ function publicSubscription(subscription: SubscriptionRecord, withSecret = false
 }
 
 function invalid(message: string, field: string | string[]) {
-  return badRequest(
-    ErrorCode.invalidBody,
-    message,
-    Array.isArray(field) ? {fields: field} : {field},
-  );
+  return badRequest(Errors.invalidBody, message, Array.isArray(field) ? {fields: field} : {field});
 }

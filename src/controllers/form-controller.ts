@@ -3,7 +3,11 @@
 // complete and settled, so that a page with no script of its own can post a trusted price.
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {FirstStrings, Strings} from '../i18n/strings.js';
-import type {ConfiguratorSession, SessionSnapshot} from '../session/index.js';
+import {
+  ConfiguratorError,
+  type ConfiguratorSession,
+  type SessionSnapshot,
+} from '../session/index.js';
 import {fetchSignedConfiguration} from '../session/signed.js';
 import type {Configuration, FeatureNode, SignedConfigurationAnswer} from '../wire/index.js';
 
@@ -24,6 +28,12 @@ export interface FormSources {
   /** Brings the shopper to a feature (switching step or screen) and focuses it. */
   goToNode(nodeId: string, stepId: string | null): void;
 }
+
+/** What the shopper answers in: focused there, they are where they should be. */
+const fields = 'h3[tabindex], input:not(:disabled), select, textarea';
+
+/** After a failed fetch of the statement, the next try. */
+const retryMs = 3_000;
 
 /** A statement this close to its expiry is fetched anew rather than posted. */
 const renewBeforeMs = 60_000;
@@ -54,17 +64,34 @@ export class FormController implements ReactiveController {
   #signed: {of: Configuration; answer: SignedConfigurationAnswer | null} | null = null;
   #fetching: {of: Configuration; done: Promise<SignedConfigurationAnswer | null>} | null = null;
   #renewal: ReturnType<typeof setTimeout> | undefined;
+  /** The last fetch of this configuration's statement failed; cleared to try again. */
+  #failed: {of: Configuration; error: ConfiguratorError | null} | null = null;
   /** The unanswered feature the shopper is brought to when the form finds the element invalid. */
   #first: {nodeId: string; stepId: string | null} | null = null;
+  /** Where the browser points the shopper: the field, else its step's tab or a link to it. */
+  #anchor: HTMLElement | undefined;
 
   constructor(host: Host, sources: FormSources) {
     this.#host = host;
     this.#sources = sources;
     this.internals = host.attachInternals();
     host.addController(this);
-    // Fired by checkValidity(), reportValidity() and a submit the element holds back.
-    host.addEventListener('invalid', () => {
-      if (this.#first) this.#sources.goToNode(this.#first.nodeId, this.#first.stepId);
+    host.addEventListener('invalid', () => this.#invalid());
+  }
+
+  /**
+   * `invalid` comes from checkValidity() too, which must not move the shopper: only when the
+   * browser then focuses the anchor (reportValidity(), a held-back submit) is the shopper
+   * brought to the first missing answer, opening its step when the anchor was its tab.
+   */
+  #invalid(): void {
+    const first = this.#first;
+    const anchor = this.#anchor;
+    if (!first || !anchor) return;
+    setTimeout(() => {
+      const root = this.#host.renderRoot as ShadowRoot;
+      if (root.activeElement !== anchor || anchor.matches(fields)) return;
+      this.#sources.goToNode(first.nodeId, first.stepId);
     });
   }
 
@@ -92,36 +119,59 @@ export class FormController implements ReactiveController {
 
   /**
    * The signed configuration of the current configuration: fetched once per configuration and
-   * shared by the form, the method and the quote events. Null when the service could not sign
-   * it (an older service): the form then posts the id and code alone.
+   * shared by the form, the method and the quote events. Null when there is none: the service
+   * cannot sign (an older one without the route: the form then posts the id and code alone), or
+   * the request failed (the form stays invalid, says why, and tries again shortly).
    */
   statement(): Promise<SignedConfigurationAnswer | null> {
     const configuration = this.#sources.snapshot()?.configuration ?? null;
     const session = this.#sources.session();
     if (!configuration || !session) return Promise.resolve(null);
     const signed = this.#signed;
-    if (signed?.of === configuration && signed.answer && !expiring(signed.answer)) {
+    if (signed?.of === configuration && (!signed.answer || !expiring(signed.answer))) {
       return Promise.resolve(signed.answer);
     }
-    if (signed?.of === configuration && !signed.answer) return Promise.resolve(null);
     if (this.#fetching?.of === configuration) return this.#fetching.done;
     const done = fetchSignedConfiguration(session).then(
-      (answer) => answer,
-      () => null,
+      (answer) => {
+        this.#settle(done, {of: configuration, answer});
+        return answer;
+      },
+      (error: unknown) => {
+        const failure = error instanceof ConfiguratorError ? error : null;
+        // 404 and 405: a service without the route. Anything else may pass: try again.
+        if (failure?.status === 404 || failure?.status === 405) {
+          this.#settle(done, {of: configuration, answer: null});
+        } else this.#settle(done, null, {of: configuration, error: failure});
+        return null;
+      },
     );
     this.#fetching = {of: configuration, done};
-    void done.then((answer) => {
-      if (this.#fetching?.done !== done) return;
-      this.#fetching = null;
-      this.#signed = {of: configuration, answer};
-      clearTimeout(this.#renewal);
-      if (answer) {
-        const due = Date.parse(answer.expiresAt) - renewBeforeMs - Date.now();
-        this.#renewal = setTimeout(() => this.#host.requestUpdate(), Math.max(due, 0));
-      }
-      this.#host.requestUpdate();
-    });
     return done;
+  }
+
+  #settle(
+    done: Promise<unknown>,
+    signed: {of: Configuration; answer: SignedConfigurationAnswer | null} | null,
+    failed: {of: Configuration; error: ConfiguratorError | null} | null = null,
+  ): void {
+    if (this.#fetching?.done !== done) return;
+    this.#fetching = null;
+    if (signed) this.#signed = signed;
+    this.#failed = failed;
+    clearTimeout(this.#renewal);
+    const answer = signed?.answer;
+    const due = answer ? Date.parse(answer.expiresAt) - renewBeforeMs - Date.now() : retryMs;
+    if (answer || failed) {
+      this.#renewal = setTimeout(
+        () => {
+          this.#failed = null;
+          this.#host.requestUpdate();
+        },
+        Math.max(due, 0),
+      );
+    }
+    this.#host.requestUpdate();
   }
 
   /** After every render: the form value, the restore state and the validity, as they are now. */
@@ -132,6 +182,7 @@ export class FormController implements ReactiveController {
     const s = this.#sources.strings();
     const say = (text: (s: Strings) => string) => (s ? text(s) : this.#sources.first().loading);
     this.#first = null;
+    this.#anchor = undefined;
     if (!configuration || !snapshot) {
       internals.setFormValue(null);
       if (this.#host.required) {
@@ -153,16 +204,23 @@ export class FormController implements ReactiveController {
       anchor = this.#find('dialog button') ?? undefined;
     } else if (unanswered) {
       message = say((t) => t.formUnanswered(nameOf(configuration, unanswered)));
-      this.#first = {nodeId: unanswered, stepId: stepOf(configuration, unanswered)};
+      const stepId = stepOf(configuration, unanswered);
+      this.#first = {nodeId: unanswered, stepId};
       anchor =
-        this.#find(
-          `[data-node="${CSS.escape(unanswered)}"] :is(h3[tabindex], input:not(:disabled), select, textarea)`,
-        ) ?? undefined;
+        this.#find(`[data-node="${CSS.escape(unanswered)}"] :is(${fields}, button)`) ??
+        // The step tabs' ids (render-steps.ts `tabId`), and the quote form's link.
+        (stepId ? this.#find(`#tab-${CSS.escape(stepId)}`) : null) ??
+        this.#find('[data-action="go-to-missing"]') ??
+        undefined;
     } else if (!settled) {
       message = say((t) => t.formSaving);
     } else if (this.#posts) {
       const current = this.#signed?.of === configuration ? this.#signed.answer : undefined;
-      if (current === undefined || (current && expiring(current))) {
+      const failed = this.#failed?.of === configuration ? this.#failed : null;
+      if (failed) {
+        const code = failed.error?.code ?? 'network';
+        message = s ? s.errors[code] : this.#sources.first().errors[code];
+      } else if (current === undefined || (current && expiring(current))) {
         void this.statement();
         message = say((t) => t.formSaving);
       } else signed = current;
@@ -175,6 +233,7 @@ export class FormController implements ReactiveController {
       // The state is the id: a restored form reopens this very configuration.
       internals.setFormValue(data, configuration.id);
     } else internals.setFormValue(null, configuration.id);
+    this.#anchor = anchor;
     if (message) internals.setValidity({customError: true}, message, anchor);
     else internals.setValidity({});
   }

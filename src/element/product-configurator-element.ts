@@ -228,10 +228,12 @@ export class ProductConfiguratorElement extends LitElement {
     return this.#parts.form.internals.validationMessage;
   }
 
+  /** Whether the form checks the element (false while disabled). */
   get willValidate(): boolean {
     return this.#parts.form.internals.willValidate;
   }
 
+  /** Whether the element is valid; fires `invalid` (and brings the shopper along) when not. */
   checkValidity(): boolean {
     return this.#parts.form.internals.checkValidity();
   }

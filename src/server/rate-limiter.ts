@@ -1,3 +1,7 @@
+// One rate limiter for both sides: the token endpoint helper limits the pages that ask it for
+// tokens, the reference service (service/auth/rate-limit.ts) the token requests it answers.
+// It imports nothing, so the service may share it without taking anything else of src/.
+
 /** A token bucket per caller: `burst` requests at once, refilled at `perMinute`. */
 export interface RateLimit {
   /** Requests a caller may make at once; default 20. */
@@ -13,21 +17,27 @@ interface Bucket {
   at: number;
 }
 
-// Bounds the memory a flood of distinct callers can take.
+// Bounds the memory a flood of distinct callers (rotating addresses) can take.
 const maxBuckets = 10_000;
 
+/** One token bucket per key, in memory. */
 export class RateLimiter {
-  #burst: number;
-  #perMs: number;
-  #now: () => number;
-  #buckets = new Map<string, Bucket>();
+  readonly #burst: number;
+  readonly #perMs: number;
+  readonly #now: () => number;
+  readonly #buckets = new Map<string, Bucket>();
 
-  constructor(limit: RateLimit, now: () => number) {
-    this.#burst = positive(limit.burst ?? 20, 'rateLimit.burst');
-    this.#perMs = positive(limit.perMinute ?? 60, 'rateLimit.perMinute') / 60_000;
+  /**
+   * @param name How the caller's settings name `limit`, for the error a wrong value throws
+   *   (`rateLimits.perClient.burst must be a positive number`).
+   */
+  constructor(limit: RateLimit, now: () => number, name = 'rateLimit') {
+    this.#burst = positive(limit.burst ?? 20, `${name}.burst`);
+    this.#perMs = positive(limit.perMinute ?? 60, `${name}.perMinute`) / 60_000;
     this.#now = now;
   }
 
+  /** Takes one request from `key`'s bucket, or says how long until one is back. */
   take(key: string): RateDecision {
     const now = this.#now();
     const bucket = this.#buckets.get(key);
@@ -64,7 +74,7 @@ export class RateLimiter {
 
 function positive(value: number, name: string) {
   if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
-    throw new TypeError(`token endpoint: \`${name}\` must be a positive number`);
+    throw new TypeError(`${name} must be a positive number`);
   }
   return value;
 }

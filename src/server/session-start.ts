@@ -36,11 +36,11 @@ export interface PreparedSessionStart {
 /** The service's answer, or why the start was left to the page (for the operator's log). */
 export type SessionStartOutcome = {answer: object} | {reason: string};
 
-// The largest answer the helper carries. Beyond it the page's own start is better: the service
-// serves it brotli-compressed from its cache, where the helper would compress it again for
-// each page, and the round trip saved is small beside the transfer (the generated 2,000-node
-// model's answer is 1.2 MB).
-export const maxAnswerBytes = 1024 * 1024;
+// The largest answer the helper carries: a bound against an answer without end, not a size
+// where the page's own start would be better. A large model's start is the one that most
+// needs a single round trip (the generated 2,000-node model's answer is 1.2 MB, gzipped for
+// the page); over 1 MiB it used to be left to the page, two round trips.
+export const maxAnswerBytes = 16 * 1024 * 1024;
 // Longer is not a model's name nor a session's id or code; the page's own start meets the
 // service's answer to it.
 const maxNameLength = 1024;
@@ -84,7 +84,7 @@ export function prepareSessionStart(
  * refuses this start too, so the page meets the refusal when it starts, not at the shopper's
  * first click on a configurator that looked ready. Answers
  * the service's answer, parsed, or why there is none: a model the service does not know, a
- * refusal, no answer in time, an answer that is not a JSON object or is over 1 MiB. The page
+ * refusal, no answer in time, an answer that is not a JSON object or is over 16 MiB. The page
  * then starts its session itself, as it would without the helper, and meets the service's own
  * answer there (in the shopper's language). Never throws: the token is what the page asked for.
  */

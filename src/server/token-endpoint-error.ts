@@ -1,22 +1,34 @@
 /**
- * Every error the token endpoint answers with, by stable code. docs/token-endpoint.md and the
- * "Token endpoint" table of docs/errors.md document these codes.
+ * Every error the token endpoint answers with, as rows `{code, status}`: a throw names a row
+ * (`new TokenEndpointError(TokenEndpointErrors.rateLimited, ...)`), so a code always goes with
+ * its status. The helper's own table, apart from the service's: it runs in the host's backend
+ * and answers for it. docs/token-endpoint.md and the "Token endpoint" table of docs/errors.md
+ * document these rows; test/server/token-endpoint-error.test.ts holds the page to them.
  */
-export const TokenEndpointErrorCode = {
-  methodNotAllowed: 'method_not_allowed',
-  originNotAllowed: 'origin_not_allowed',
-  rateLimited: 'rate_limited',
-  invalidRequest: 'invalid_request',
-  payloadTooLarge: 'payload_too_large',
-  upstreamUnavailable: 'upstream_unavailable',
-  upstreamRejected: 'upstream_rejected',
-  upstreamInvalidResponse: 'upstream_invalid_response',
-  upstreamScopeRefused: 'upstream_scope_refused',
-  upstreamScopeWidened: 'upstream_scope_widened',
-  internal: 'internal_error',
-} as const;
-export type TokenEndpointErrorCode =
-  (typeof TokenEndpointErrorCode)[keyof typeof TokenEndpointErrorCode];
+export const TokenEndpointErrors = {
+  methodNotAllowed: {code: 'method_not_allowed', status: 405},
+  originNotAllowed: {code: 'origin_not_allowed', status: 403},
+  rateLimited: {code: 'rate_limited', status: 429},
+  invalidRequest: {code: 'invalid_request', status: 400},
+  payloadTooLarge: {code: 'payload_too_large', status: 413},
+  upstreamUnavailable: {code: 'upstream_unavailable', status: 502},
+  upstreamRejected: {code: 'upstream_rejected', status: 502},
+  upstreamInvalidResponse: {code: 'upstream_invalid_response', status: 502},
+  upstreamScopeRefused: {code: 'upstream_scope_refused', status: 502},
+  upstreamScopeWidened: {code: 'upstream_scope_widened', status: 502},
+  internal: {code: 'internal_error', status: 500},
+} as const satisfies Record<string, {code: string; status: number}>;
+
+/** A row of {@link TokenEndpointErrors}. */
+export type TokenEndpointErrorRow = (typeof TokenEndpointErrors)[keyof typeof TokenEndpointErrors];
+
+/** Each row's code by the row's name. */
+export const TokenEndpointErrorCode = Object.fromEntries(
+  Object.entries(TokenEndpointErrors).map(([name, row]) => [name, row.code]),
+) as {
+  readonly [Name in keyof typeof TokenEndpointErrors]: (typeof TokenEndpointErrors)[Name]['code'];
+};
+export type TokenEndpointErrorCode = TokenEndpointErrorRow['code'];
 
 /**
  * Codes of the warnings the token endpoint logs for the operator, never answered to a caller.
@@ -35,7 +47,7 @@ export const TokenEndpointLogCode = {
 export type TokenEndpointLogCode = (typeof TokenEndpointLogCode)[keyof typeof TokenEndpointLogCode];
 
 /**
- * An error of the token endpoint that knows how to become a JSON `{code, message}` response.
+ * An error of the token endpoint that names a row and knows how to become a JSON `{code, message}` response.
  * Messages are written here, never copied from an upstream answer, so they cannot carry the
  * client secret or anything else the authorization server chose to echo.
  */
@@ -47,15 +59,14 @@ export class TokenEndpointError extends Error {
   readonly detail: string | undefined;
 
   constructor(
-    status: number,
-    code: TokenEndpointErrorCode,
+    row: TokenEndpointErrorRow,
     message: string,
     extra: {headers?: Record<string, string>; detail?: string} = {},
   ) {
     super(message);
     this.name = 'TokenEndpointError';
-    this.status = status;
-    this.code = code;
+    this.status = row.status;
+    this.code = row.code;
     this.headers = extra.headers ?? {};
     this.detail = extra.detail;
   }

@@ -13,8 +13,9 @@ import {
 import {TokenCache} from './token-cache.js';
 import {
   TokenEndpointError,
-  TokenEndpointErrorCode,
+  TokenEndpointErrors,
   TokenEndpointLogCode,
+  type TokenEndpointErrorCode,
 } from './token-endpoint-error.js';
 import {readTokenRequest} from './token-request-body.js';
 import {
@@ -30,7 +31,12 @@ export type {RateLimit} from './rate-limiter.js';
 export type {SessionStartOptions} from './session-start.js';
 export type {StartRequest} from './token-request-body.js';
 export type {TokenEndpointContext, TokenEndpointHandler} from './token-endpoint-handler.js';
-export {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+export {
+  TokenEndpointError,
+  TokenEndpointErrorCode,
+  TokenEndpointErrors,
+} from './token-endpoint-error.js';
+export type {TokenEndpointErrorRow} from './token-endpoint-error.js';
 export {shopperScope} from './upstream-token.js';
 export {
   verifyConfiguration,
@@ -180,7 +186,9 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     );
   const origins = new OriginPolicy(options.allowedOrigins);
   const limiter =
-    options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? {}, now);
+    options.rateLimit === false
+      ? undefined
+      : new RateLimiter(options.rateLimit ?? {}, now, 'token endpoint: rateLimit');
   const getClientKey = options.getClientKey ?? defaultClientKey;
   if (upstream.scope.split(' ').includes('Service.Api')) {
     log({
@@ -207,8 +215,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     const preflight = method === 'OPTIONS' && request.headers.has('access-control-request-method');
     if (method !== 'POST' && !preflight) {
       throw new TokenEndpointError(
-        405,
-        TokenEndpointErrorCode.methodNotAllowed,
+        TokenEndpointErrors.methodNotAllowed,
         'The token endpoint answers POST only',
         {headers: {allow: 'POST'}},
       );
@@ -222,8 +229,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
         headers['access-control-allow-origin'] = refused;
       }
       throw new TokenEndpointError(
-        403,
-        TokenEndpointErrorCode.originNotAllowed,
+        TokenEndpointErrors.originNotAllowed,
         'This origin may not request configurator tokens',
       );
     }
@@ -248,8 +254,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       const decision = limiter.take(key && addressKey(key));
       if (!decision.allowed) {
         throw new TokenEndpointError(
-          429,
-          TokenEndpointErrorCode.rateLimited,
+          TokenEndpointErrors.rateLimited,
           'Too many token requests; retry later',
           {headers: {'retry-after': String(decision.retryAfterSeconds)}},
         );
@@ -303,12 +308,11 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       }
       log({
         level: 'error',
-        code: TokenEndpointErrorCode.internal,
+        code: TokenEndpointErrors.internal.code,
         message: `unexpected ${error instanceof Error ? error.name : typeof error}`,
       });
       return new TokenEndpointError(
-        500,
-        TokenEndpointErrorCode.internal,
+        TokenEndpointErrors.internal,
         'The token endpoint failed unexpectedly',
       ).toResponse(headers);
     }

@@ -2,7 +2,7 @@
 // of handing it out again until its renewal time), and the session the page is about to start
 // (so the helper can start it in the same round trip, when it is set up to: session-start.ts).
 import {readCapped} from './read-capped.js';
-import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+import {TokenEndpointError, TokenEndpointErrors} from './token-endpoint-error.js';
 
 /**
  * The largest body the endpoint reads. A request holds one token or one model name; real
@@ -98,11 +98,10 @@ async function readLimited(request: Request): Promise<string> {
 }
 
 const invalid = (message: string) =>
-  new TokenEndpointError(400, TokenEndpointErrorCode.invalidRequest, message);
+  new TokenEndpointError(TokenEndpointErrors.invalidRequest, message);
 
 const tooLarge = () =>
   new TokenEndpointError(
-    413,
-    TokenEndpointErrorCode.payloadTooLarge,
+    TokenEndpointErrors.payloadTooLarge,
     `The request body is larger than ${maxRequestBytes} bytes`,
   );

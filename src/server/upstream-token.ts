@@ -1,5 +1,5 @@
 import {readCapped} from './read-capped.js';
-import {TokenEndpointError, TokenEndpointErrorCode} from './token-endpoint-error.js';
+import {TokenEndpointError, TokenEndpointErrors} from './token-endpoint-error.js';
 
 /** Scheme 1 of the service: an OpenID client integration, `POST {authUrl}/connect/token`. */
 export interface ClientCredentialsScheme {
@@ -168,8 +168,7 @@ export async function requestUpstreamToken(
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     throw new TokenEndpointError(
-      502,
-      TokenEndpointErrorCode.upstreamUnavailable,
+      TokenEndpointErrors.upstreamUnavailable,
       'The authorization server could not be reached',
       {
         detail: timedOut
@@ -180,24 +179,21 @@ export async function requestUpstreamToken(
   }
   if (response.status >= 500 || response.status === 429) {
     throw new TokenEndpointError(
-      502,
-      TokenEndpointErrorCode.upstreamUnavailable,
+      TokenEndpointErrors.upstreamUnavailable,
       'The authorization server is unavailable',
       {detail: `${request.label} answered ${response.status}`},
     );
   }
   if (response.status === 400 && refusesScope(text)) {
     throw new TokenEndpointError(
-      502,
-      TokenEndpointErrorCode.upstreamScopeRefused,
+      TokenEndpointErrors.upstreamScopeRefused,
       `The authorization server does not grant the scope ${request.scope}; set the token endpoint's \`scope\` option to the narrowest scope it offers for a shopper's session`,
       {detail: `${request.label} answered invalid_scope for the scope "${request.scope}"`},
     );
   }
   if (!response.ok) {
     throw new TokenEndpointError(
-      502,
-      TokenEndpointErrorCode.upstreamRejected,
+      TokenEndpointErrors.upstreamRejected,
       'The authorization server refused the configured credentials',
       {
         detail: `${request.label} answered ${response.status || 'a redirect'}; check the credentials and URL`,
@@ -212,8 +208,7 @@ export async function requestUpstreamToken(
   }
   if (!token) {
     throw new TokenEndpointError(
-      502,
-      TokenEndpointErrorCode.upstreamInvalidResponse,
+      TokenEndpointErrors.upstreamInvalidResponse,
       'The authorization server answered without a usable token',
       {detail: `${request.label} answered 200 with ${size} that are not a token`},
     );
@@ -222,8 +217,7 @@ export async function requestUpstreamToken(
   if (wider.length > 0) {
     // Handing this token out would give every page more than the operator chose.
     throw new TokenEndpointError(
-      502,
-      TokenEndpointErrorCode.upstreamScopeWidened,
+      TokenEndpointErrors.upstreamScopeWidened,
       `The authorization server granted more than the scope ${request.scope}; the token is not handed out. Check the \`scope\` option and the integration's settings`,
       // The granted names are the server's text: counted, never copied.
       {detail: `${request.label} granted ${wider.length} scope name(s) beyond "${request.scope}"`},

@@ -27,11 +27,12 @@ import {
   type SessionOptions,
 } from './session-options.js';
 import {changedNodes, normaliseTexts, normaliseValues, type NodeState} from './values.js';
-import type {
-  CompressedConfiguration,
-  Configuration,
-  Requirement,
-  TextRequirement,
+import {
+  ServiceErrorCode,
+  type CompressedConfiguration,
+  type Configuration,
+  type Requirement,
+  type TextRequirement,
 } from '../wire/index.js';
 
 const defaultRecovery: RecoveryOptions = {baseDelayMs: 1_000, maxDelayMs: 60_000};
@@ -72,7 +73,7 @@ const versioned = '/configurator/3/configurator';
 
 // An input names a session and maybe a node: a 404 that is not about a node is about the session.
 const updateNotFound = (serviceCode: string | null): ErrorCode =>
-  serviceCode === 'unknown_node' || serviceCode === 'unknown_step'
+  serviceCode === ServiceErrorCode.unknownNode || serviceCode === ServiceErrorCode.unknownStep
     ? ErrorCode.notFound
     : ErrorCode.sessionNotFound;
 

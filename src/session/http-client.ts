@@ -1,6 +1,7 @@
 import {badResponse} from './answers.js';
 import {backoff, sleep, throwIfAborted, withDeadline} from './abort.js';
 import {ConfiguratorError, ErrorCode} from './errors.js';
+import {ServiceErrorCode} from '../wire/index.js';
 import type {TokenSource} from './token-source.js';
 
 /** Backoff for network errors, timeouts, 429 and 5xx. */
@@ -243,7 +244,9 @@ function httpError([{status}, text]: Answer, request: HttpRequest): Configurator
   const serviceCode = typeof body?.code === 'string' ? body.code : null;
   let code =
     codeOfStatus[status] ?? (status >= 500 ? ErrorCode.serverError : ErrorCode.requestRejected);
-  if (status === 403 && serviceCode === ErrorCode.originNotAllowed) code = serviceCode;
+  if (status === 403 && serviceCode === ServiceErrorCode.originNotAllowed) {
+    code = ErrorCode.originNotAllowed;
+  }
   if (status === 404) {
     const {notFoundCode = ErrorCode.sessionNotFound} = request;
     code = typeof notFoundCode === 'function' ? notFoundCode(serviceCode) : notFoundCode;

@@ -31,10 +31,20 @@ export function copy(session: ConfiguratorSession, signal?: AbortSignal): Promis
 /** A copy that takes longer is given up: the shopper's next input waits for it. */
 const copyTimeoutMs = 3_000;
 
+/** The id in a kept copy's answer, `{"id": "..."}`. */
+function copyId(body: unknown): string {
+  const id = (body as {id?: unknown} | null)?.id;
+  if (typeof id === 'string' && id) return id;
+  throw new ConfiguratorError(ErrorCode.badResponse, 'The kept copy has no id');
+}
+
 /**
  * Takes back the shopper's changes (inputs with source `'user'`), each to exactly the state
- * the service had before: after each change a frozen copy of the new state is kept
- * (`open/{code}`, in the background between inputs), and undo reopens the copy before it by id.
+ * the service had before: after each change the service keeps a frozen copy of the new state
+ * (`POST copy/{code}`, answered with the copy's id alone, in the background between inputs),
+ * and undo opens the copy before it by id, the one time a whole configuration comes back
+ * (docs/decisions/0083-undo-copies-kept-by-the-service.md). A service without that route
+ * (404) is copied with `open/{code}` instead, as before.
  * A host's API calls and language changes are not changes to undo and cost no request.
  */
 export class UndoHistory {
@@ -51,6 +61,8 @@ export class UndoHistory {
   #undoSource: 'user' | 'api' = 'api';
   /** Bumped whenever the history is dropped or rewound: a copy answering later is not kept. */
   #generation = 0;
+  /** The service keeps copies itself (`copy/{code}`); false once it answered that with 404. */
+  #kept = true;
 
   #onChange = (event: Event) => {
     this.#copied = false;
@@ -142,11 +154,11 @@ export class UndoHistory {
     if (this.#copied || !copyNow || !code) return undefined;
     this.#copyAfterChange = false;
     const generation = this.#generation;
-    // `copy()` of the state the session holds now (`between` sees no other).
-    return this.session._open(code, AbortSignal.timeout(copyTimeoutMs), {idempotent: false}).then(
-      (copy) => {
+    // A copy of the state the session holds now (`between` sees no other).
+    return this.#copy(code, AbortSignal.timeout(copyTimeoutMs)).then(
+      (id) => {
         if (generation !== this.#generation) return;
-        this.#copies = [...this.#copies, copy.id].slice(-(this.#levels + 1));
+        this.#copies = [...this.#copies, id].slice(-(this.#levels + 1));
         this.#copied = true;
       },
       () => {
@@ -156,5 +168,25 @@ export class UndoHistory {
         this.#copied = true;
       },
     );
+  }
+
+  /** A frozen copy's id: kept by the service, or opened whole where it keeps none. */
+  #copy(code: string, signal: AbortSignal): Promise<string> {
+    if (!this.#kept) {
+      return this.session._open(code, signal, {idempotent: false}).then((copy) => copy.id);
+    }
+    return this.session
+      ._send({
+        method: 'POST',
+        path: `/configurator/3/configurator/copy/${encodeURIComponent(code)}`,
+        signal,
+        idempotent: false,
+        read: copyId,
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ConfiguratorError) || error.status !== 404) throw error;
+        this.#kept = false;
+        return this.#copy(code, signal);
+      });
   }
 }

@@ -7,8 +7,10 @@ import {css} from 'lit';
  */
 export const nodeStyles = css`
   /* Groups and options */
-  /* A large step: the browser lays out and paints only the groups near the viewport. */
-  .panel > .group {
+  /* A large step: the browser lays out and paints only the groups near the viewport. Not the
+     first screen's: a skipped group is first laid out at the guessed size, and the step would
+     then shrink or grow under the shopper's eyes (a layout shift of the host page). */
+  .panel > .group:nth-child(n + 10) {
     content-visibility: auto;
     contain-intrinsic-size: auto 16rem;
   }

@@ -218,6 +218,13 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
 const number = (value: number, s: Strings) => formatNumber(value, s.locale);
 
 /**
+ * Sliders last moved with the keyboard. Each arrow key commits a slider (`change`), so there
+ * `change` is no letting go: the held value goes when the keys pause or the shopper leaves the
+ * slider, as a drag's goes when released, and a burst of steps is one request, not one per key.
+ */
+const keyed = new WeakSet<EventTarget>();
+
+/**
  * Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
  * A number outside the range is not sent (the service would answer with a conflict to accept):
  * it stays in the field, and leaving the field or Enter says what is allowed, beside it.
@@ -305,7 +312,10 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
                 aria-valuetext=${n.unit ? `${number(n.value, s)} ${n.unit}` : number(n.value, s)}
                 @input=${(e: Event) =>
                   on.setValue(n.id, (e.target as HTMLInputElement).valueAsNumber)}
-                @change=${() => on.flush?.()}
+                @keydown=${(e: Event) => keyed.add(e.target!)}
+                @pointerdown=${(e: Event) => keyed.delete(e.target!)}
+                @change=${(e: Event) => keyed.has(e.target!) || on.flush?.()}
+                @blur=${() => on.flush?.()}
               />
               ${sliderField(n, s, on, unit)}`
           : html`<div class="input-with-unit">

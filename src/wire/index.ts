@@ -14,4 +14,5 @@ export * from './configuration.js';
 export * from './quote.js';
 export * from './error-body.js';
 export * from './compressed-configuration.js';
+export * from './service-error-code.js';
 export * from './signed-configuration.js';

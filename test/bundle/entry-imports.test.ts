@@ -1,15 +1,18 @@
-// The built script-tag file: what it imports before the first render, and that every part the
-// first render does not need is a chunk beside it, reached by a relative dynamic import.
+// The built script-tag file: a loader of at most 10,000 bytes gzip that runs as a module and as
+// a classic script; what it loads before the first render, and that every part the first render
+// does not need is a chunk beside it, reached by a relative dynamic import.
 // Reads dist/ (npm test builds first).
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {describe, it} from 'node:test';
 import {pathToFileURL} from 'node:url';
+import {Script} from 'node:vm';
 // @ts-expect-error: a plain ES module script without types
 import * as sizeReport from '../../scripts/size-report.mjs';
 
-const {besideSessionFiles, budgets, bundleGraph, entryFile, sessionFile, sizesOf} = sizeReport;
+const {besideSessionFiles, budgets, bundleGraph, entryFile, loaderChunks, sessionFile, sizesOf} =
+  sizeReport;
 
 interface Graph {
   firstRender: string[];
@@ -34,7 +37,22 @@ const parts = {
   'the configure view': 'step-nav',
 };
 
-describe('the script-tag entry', () => {
+describe('the script-tag file', () => {
+  it('is a loader within 10,000 bytes gzip that parses as a classic script', () => {
+    assert.ok(built, `${entryFile} is missing: run npm run build first`);
+    const code = readFileSync(entryFile, 'utf8');
+    assert.ok((sizesOf(entryFile) as {gzip: number}).gzip <= 10_000);
+    // A classic script's grammar: no static import or export anywhere (this throws on them).
+    assert.doesNotThrow(() => new Script(code, {filename: entryFile}));
+    // Its names stay inside one function, never the page's globals.
+    assert.match(code.replace(/^\/\/.*\n/, ''), /^!function\(\)\{/);
+    // The element and its first screen, by name, beside it.
+    const chunks = loaderChunks() as Record<string, string | null>;
+    for (const role of ['element', 'view', 'english']) {
+      assert.ok(chunks[role] && existsSync(chunks[role]!), `${role}: ${chunks[role]}`);
+    }
+  });
+
   it('imports statically nothing the first render does without', () => {
     const {firstRender} = graph();
     const before = read(firstRender);
@@ -46,7 +64,15 @@ describe('the script-tag entry', () => {
   });
 
   it('reaches every other part through a relative dynamic import of a chunk beside it', () => {
-    const {chunks} = graph();
+    const {
+      firstRender,
+      beforeReady,
+      chunks: onDemand,
+    } = graph() as Graph & {
+      beforeReady: string[];
+    };
+    // What the loader asks for beside the element, and what loads later on demand.
+    const chunks = [...beforeReady.filter((f) => !firstRender.includes(f)), ...onDemand];
     assert.ok(chunks.length > 0);
     for (const chunk of chunks) assert.match(chunk, /^dist\/chunks\/[\w.-]+-[\w-]{8}\.js$/);
     const later = read(chunks);
@@ -54,9 +80,9 @@ describe('the script-tag entry', () => {
       assert.ok(later.includes(marker), `${part} is in no chunk`);
     }
     // Relative specifiers only: a copy of dist/ on any host resolves them against itself.
-    const entry = readFileSync(entryFile, 'utf8');
-    for (const m of entry.matchAll(/\bimport\(\s*["']([^"']+)["']/g)) {
-      assert.match(m[1]!, /^\.\/chunks\//);
+    const element = readFileSync((loaderChunks() as {element: string}).element, 'utf8');
+    for (const m of element.matchAll(/\bimport\(\s*["']([^"']+)["']/g)) {
+      assert.match(m[1]!, /^\.\//);
     }
   });
 
@@ -66,6 +92,11 @@ describe('the script-tag entry', () => {
       .map((f) => (sizesOf(f) as {gzip: number}).gzip)
       .reduce((a, b) => a + b);
     assert.ok(gzip <= budgets.firstRender, `${gzip} bytes gzip before the first render`);
+    const {beforeReady} = graph() as Graph & {beforeReady: string[]};
+    const ready = beforeReady
+      .map((f) => (sizesOf(f) as {gzip: number}).gzip)
+      .reduce((a, b) => a + b);
+    assert.ok(ready <= budgets.beforeReady, `${ready} bytes gzip before the shopper can act`);
     const session = sizesOf(sessionFile) as {gzip: number};
     assert.ok(session.gzip <= budgets.session, `${session.gzip} bytes gzip for the session`);
     // Self-contained: the headless file imports nothing.

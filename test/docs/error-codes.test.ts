@@ -22,6 +22,20 @@ const mergeCodes = {stale_base: 'stale_base', malformed: 'malformed'} satisfies 
   [K in MergeErrorCode]: K;
 };
 
+/**
+ * The WordPress plugin's codes, as its PHP answers them: `'code' => '...'` in a JSON answer, or
+ * the code argument of a `Product_Configurator_Token_Error`.
+ */
+const wordpressCodes = readdirSync('wordpress/includes')
+  .filter((f) => f.endsWith('.php'))
+  .flatMap((f) => {
+    const php = readFileSync(`wordpress/includes/${f}`, 'utf8');
+    return [
+      ...php.matchAll(/'code'\s*=>\s*'([a-z_]+)'/g),
+      ...php.matchAll(/Product_Configurator_Token_Error\(\s*\d+,\s*'([a-z_]+)'/g),
+    ].map((match) => match[1]!);
+  });
+
 /** Every table of codes, by where it lives. */
 const tables: Record<string, readonly string[]> = {
   'service/errors.ts ErrorCode': Object.values(ServiceErrorCode),
@@ -34,6 +48,7 @@ const tables: Record<string, readonly string[]> = {
   'src/server/configuration-verification-error.ts ConfigurationVerificationErrorCode':
     Object.values(ConfigurationVerificationErrorCode),
   'src/session/merge-configuration.ts MergeErrorCode': Object.values(mergeCodes),
+  'wordpress/includes/*.php (the plugin)': wordpressCodes,
 };
 const codes = new Set(Object.values(tables).flat());
 
@@ -57,6 +72,10 @@ const notCodes = [
   'crc32_combine',
   'sessions_code_column',
   'pure_getters',
+  // The WordPress plugin's shortcode and filter names.
+  'product_configurator',
+  'product_configurator_allowed_origins',
+  'product_configurator_rate_limit',
 ];
 
 /** Codes no longer answered, which a decision record may name as its history. */

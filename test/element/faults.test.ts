@@ -174,7 +174,8 @@ describe('a token endpoint that never answers', () => {
   it('times out instead of a skeleton forever, and Retry gets a token', async () => {
     const endpoint = `${location.origin}/faults/token-endpoint-${Date.now()}`;
     // Sources are shared per endpoint URL: this one is the element's, with a short deadline.
-    endpointTokenSource(endpoint, {timeoutMs: 300});
+    // The retry's token (a request to the service) must fit in it on a busy machine.
+    endpointTokenSource(endpoint, {timeoutMs: 3_000});
     faults.on(request('POST', endpoint), async () => {
       const token = await demoToken();
       return Response.json({access_token: token.accessToken, expires_in: token.expiresIn});

@@ -13,6 +13,7 @@ import {
   demoToken,
   nextEvent,
   nodeByName,
+  recordRequests,
   serviceUrl,
   until,
 } from '../helpers/browser/service.js';
@@ -63,7 +64,11 @@ describe('the element as a form control', () => {
     expect(data.get('configuration-code')).to.equal(el.value!.code);
     expect(data.has('configuration-signed')).to.equal(false);
 
-    // A submit is held back, and the shopper is brought to the first missing answer.
+    // Asking moves nothing; a submit is held back and brings the shopper to the first missing
+    // answer, on a step not shown so far.
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal(null);
+    expect(el.shadowRoot!.querySelector(`[data-node="${CSS.escape(first)}"]`)).to.equal(null);
     let submitted = 0;
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -108,6 +113,28 @@ describe('the element as a form control', () => {
     const method = await el.getSignedConfiguration();
     expect(claimsOf(method.jws).totalInclVat).to.equal(el.value!.totalPriceIncVAT);
     expect(Date.parse(method.expiresAt)).to.be.greaterThan(Date.now());
+  });
+
+  it('a statement that cannot be fetched keeps it invalid, says why, and is fetched again', async () => {
+    const requests = recordRequests();
+    try {
+      const {form, el} = await inForm();
+      requests.fail((url) => url.includes('/signed'));
+      await el.select(nodeByName(el.value!, '5 years').id, true);
+      await until(
+        el,
+        () => el.validationMessage === 'There is no connection to the service.',
+        'the reason in the message',
+      );
+      expect(el.checkValidity()).to.equal(false);
+      expect(new FormData(form).has('configuration-signed')).to.equal(false);
+      requests.heal();
+      await valid(el);
+      const claims = claimsOf(String(new FormData(form).get('configuration-signed')));
+      expect(claims.sub).to.equal(el.value!.id);
+    } finally {
+      requests.restore();
+    }
   });
 
   it('required without a configuration is valueMissing; without a name it posts nothing', async () => {

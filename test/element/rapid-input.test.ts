@@ -1,4 +1,5 @@
 import {expect} from '@open-wc/testing';
+import {sendKeys} from '@web/test-runner-commands';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {copy as copyOf} from '../../src/session/undo-history.js';
 import {
@@ -114,6 +115,58 @@ describe('rapid input', () => {
     // One when let go; one more only if the drag outlasted the longest hold (a slow machine).
     expect(updates(recorder.requests).length).to.be.within(1, 2);
     expect(valueOf(el.value!, id)).to.equal(Number(slider.value));
+  });
+
+  it('sends a burst of 50 arrow-key steps on a slider as at most two requests, the last step kept', async () => {
+    const el = await readyConfigurator();
+    await openStep(el, 'Seat & back');
+    const slider = $<HTMLInputElement>(el, 'input[type="range"]');
+    const id = slider.closest<HTMLElement>('[data-node]')!.dataset.node!;
+    const [min, max] = [Number(slider.min), Number(slider.max)];
+    const recorder = recordRequests();
+    let last = 0;
+    try {
+      slider.focus();
+      // What Chromium does for each arrow key on a slider: keydown, then input and change.
+      for (let i = 0; i < 50; i++) {
+        slider.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+        last = min + ((i * 3) % (max - min + 1));
+        slider.value = String(last);
+        slider.dispatchEvent(new Event('input', {bubbles: true}));
+        slider.dispatchEvent(new Event('change', {bubbles: true}));
+      }
+      await settled(el);
+    } finally {
+      recorder.restore();
+    }
+    expect(updates(recorder.requests).length).to.be.within(1, 2);
+    expect(valueOf(el.value!, id)).to.equal(last);
+    const service = await serviceValues(el);
+    expect(valueOf({values: service.values} as never, id)).to.equal(last);
+  });
+
+  it('holds real arrow keys on a slider until they pause, and sends at once on leaving it', async () => {
+    const el = await readyConfigurator();
+    await openStep(el, 'Seat & back');
+    const slider = $<HTMLInputElement>(el, 'input[type="range"]');
+    const id = slider.closest<HTMLElement>('[data-node]')!.dataset.node!;
+    const start = valueOf(el.value!, id) as number;
+    const direction = start + 5 * Number(slider.step || 1) <= Number(slider.max) ? 1 : -1;
+    const recorder = recordRequests();
+    try {
+      slider.focus();
+      for (let i = 0; i < 5; i++)
+        await sendKeys({press: direction > 0 ? 'ArrowRight' : 'ArrowLeft'});
+      // Five key presses, five commits by the browser: none of them sent on its own (each used
+      // to send at once, and the held step was gone from `pending` by the next press).
+      expect(el.session!.snapshot.pending.get(id)?.value).to.equal(slider.valueAsNumber);
+      await settled(el);
+      expect(updates(recorder.requests).length).to.be.within(1, 2);
+      expect(valueOf(el.value!, id)).to.equal(slider.valueAsNumber);
+      expect(slider.valueAsNumber).to.not.equal(start);
+    } finally {
+      recorder.restore();
+    }
   });
 
   it('loses no typed text when the shopper picks an option before the quiet period ends', async () => {

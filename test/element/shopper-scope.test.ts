@@ -33,7 +33,9 @@ const guid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const shopperCalls = [
   new RegExp(`^GET /api/3/configurator/new/[^/]+$`, 'i'),
   new RegExp(`^PUT /api/3/configurator/${guid}(/changelanguage)?$`, 'i'),
+  new RegExp(`^GET /api/3/configurator/${guid}/signed$`, 'i'),
   new RegExp(`^GET /configurator/[13]/configurator/open/[^/]+$`, 'i'),
+  new RegExp(`^POST /configurator/[13]/configurator/copy/[^/]+$`, 'i'),
   new RegExp(`^PUT /configurator/[13]/configurator/${guid}/text$`, 'i'),
   new RegExp(`^GET /configurator/[13]/configurator/${guid}/image$`, 'i'),
   /^POST \/configurator\/[13]\/configurator\/requestquote$/i,

@@ -34,7 +34,9 @@ async function serveEndpoint(
     allowedOrigins: [pageOrigin],
     log: recorder.log,
     rateLimit: false,
-    upstreamTimeoutMs: 200,
+    // Far above what any answer here takes on a loaded machine: only the test about the timeout
+    // sets a short one, so an upstream that refuses or answers is never taken for a slow one.
+    upstreamTimeoutMs: 60_000,
     ...options,
   });
   const server = await new EndpointServer(handler, recorder).start();
@@ -85,8 +87,10 @@ test('a timeout is logged as such and does not hold the caller longer than the l
   const endpoint = await serveEndpoint(schemes()[0], {upstreamTimeoutMs: 150});
   const started = performance.now();
   assertError(await endpoint.request(), 502, 'upstream_unavailable');
-  assert.ok(performance.now() - started < 5000);
+  // The option's deadline released the caller, not the default of 10 s (nor the upstream,
+  // which never answers): the log names it, and the answer came well before the default.
   assert.match(recorder.logs.at(-1)?.message ?? '', /within 150 ms/);
+  assert.ok(performance.now() - started < 9_000);
   upstream.mode = 'ok';
 });
 

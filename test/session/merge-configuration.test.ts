@@ -19,10 +19,10 @@ import {
   nodeIdByKey,
   renderConfiguration,
   renderConfigurationChanges,
-  sampleModels,
   stateFingerprint,
   type SessionState,
 } from '../../service/engine/index.js';
+import {sampleModels} from '../../service/models/index.js';
 
 const chair = sampleModels().find((model) => model.key === 'office-chair')!;
 const node = (key: string) => nodeIdByKey(chair, key);

@@ -246,9 +246,9 @@ describe('a token source that never answers', () => {
     });
     try {
       // Long enough that the second try (a local endpoint asking the fake service) fits in it
-      // on a loaded machine; the first try still waits for the deadline.
+      // on a busy machine (the 600 ms it was did not); the first try waits for the whole of it.
       const source = endpointTokenSource(`${endpoint.url}/never`, {
-        timeoutMs: 600,
+        timeoutMs: 5_000,
         fetch: (input, init) => fetch(input, init),
       });
       const s = newSession({tokenSource: source});

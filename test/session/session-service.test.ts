@@ -622,7 +622,9 @@ describe('session against the reference service', () => {
   test('a per-request timeout is a retryable timeout error', async () => {
     const svc = await service();
     const wire = instrumentedFetch();
-    const s = session(svc, {fetch: wire.fetch, timeoutMs: 400});
+    // The deadline also covers the start, which must fit in it on a busy machine; the two
+    // timed-out attempts wait for the whole of it.
+    const s = session(svc, {fetch: wire.fetch, timeoutMs: 3_000});
     const configuration = await s.start(model);
     wire.intercept = (_url, init) =>
       new Promise((_resolve, reject) => {

@@ -15,15 +15,19 @@ afterEach(async () => {
   cleanups = [];
 });
 
-async function started() {
+/** `withoutKeptCopies`: the service answers its copy route 404, as one without it does. */
+async function started({withoutKeptCopies = false} = {}) {
   const svc = await startService({});
   cleanups.push(() => svc.close());
   const log: {method: string; url: string}[] = [];
   const session = new ConfiguratorSession({
     apiUrl: svc.url,
     tokenSource: serviceTokens(svc.url),
-    fetch: (input, init = {}) => {
+    fetch: async (input, init = {}) => {
       log.push({method: init.method ?? 'GET', url: String(input)});
+      if (withoutKeptCopies && String(input).includes('/copy/')) {
+        return Response.json({code: 'not_found', message: 'No such route'}, {status: 404});
+      }
       return fetch(input, init);
     },
   });
@@ -32,51 +36,66 @@ async function started() {
   return {session, configuration, log};
 }
 
+const opens = (log: {url: string}[]) => log.filter((r) => r.url.includes('/open/')).length;
+const copies = (log: {method: string; url: string}[]) =>
+  log.filter((r) => r.method === 'POST' && r.url.includes('/copy/')).length;
+
 const state = (session: ConfiguratorSession) => ({
   values: Object.fromEntries(session.snapshot.values),
   texts: Object.fromEntries(session.snapshot.texts),
 });
 
 describe('UndoHistory', () => {
-  test("takes back the shopper's changes, each to exactly the earlier state", async () => {
-    const {session, configuration} = await started();
-    const history = new UndoHistory(session, 20);
-    const id = (name: string) => nodeNamed(configuration, name).id;
-    assert.equal(history.canUndo, false);
-    const s0 = state(session);
-    await session.select(id('High back'), true);
-    const s1 = state(session);
-    // Typing the engraving also switches the engraving on: more than one value changes.
-    await session.setText(id('Engraving name'), 'Ada');
-    const s2 = state(session);
-    assert.notDeepEqual(s2.values, s1.values);
-    // Wait for the background copy of the latest state before undoing.
-    await session.select(id('High back'), true);
-    assert.equal(history.canUndo, true);
+  for (const withoutKeptCopies of [false, true]) {
+    test(`takes back the shopper's changes, each to exactly the earlier state${withoutKeptCopies ? ', from copies opened whole where the service keeps none' : ''}`, async () => {
+      const {session, configuration, log} = await started({withoutKeptCopies});
+      const history = new UndoHistory(session, 20);
+      const id = (name: string) => nodeNamed(configuration, name).id;
+      assert.equal(history.canUndo, false);
+      const s0 = state(session);
+      await session.select(id('High back'), true);
+      const s1 = state(session);
+      // Typing the engraving also switches the engraving on: more than one value changes.
+      await session.setText(id('Engraving name'), 'Ada');
+      const s2 = state(session);
+      assert.notDeepEqual(s2.values, s1.values);
+      // Wait for the background copy of the latest state before undoing.
+      await session.select(id('High back'), true);
+      assert.equal(history.canUndo, true);
 
-    const first = session.id;
-    await history.undo();
-    assert.deepEqual(state(session), s1);
-    assert.notEqual(session.id, first);
-    await history.undo();
-    assert.deepEqual(state(session), s0);
-    assert.equal(history.canUndo, false);
-    // Nothing left: undo answers the configuration as it is.
-    assert.equal((await history.undo())?.id, session.id);
-  });
+      // Each change cost a copy the service keeps; no configuration came back but the changes'.
+      if (withoutKeptCopies) assert.ok(opens(log) >= 3);
+      else {
+        assert.equal(opens(log), 0);
+        assert.ok(copies(log) >= 3, `${copies(log)} copies kept`);
+      }
+
+      const first = session.id;
+      await history.undo();
+      assert.deepEqual(state(session), s1);
+      assert.notEqual(session.id, first);
+      await history.undo();
+      assert.deepEqual(state(session), s0);
+      assert.equal(history.canUndo, false);
+      // Nothing left: undo answers the configuration as it is.
+      assert.equal((await history.undo())?.id, session.id);
+      // Only the undos opened a whole configuration.
+      if (!withoutKeptCopies) assert.equal(opens(log), 2);
+    });
+  }
 
   test("a host's API calls cost no copy, and a new start forgets the history", async () => {
     const {session, configuration, log} = await started();
     const history = new UndoHistory(session);
-    const opens = () => log.filter((r) => r.url.includes('/open/')).length;
     await session.select(nodeNamed(configuration, 'High back').id, true, {source: 'api'});
-    assert.equal(opens(), 0);
+    assert.equal(copies(log), 0);
     assert.equal(history.canUndo, false);
     await session.select(nodeNamed(configuration, 'Standard back').id, true);
     // One copy of the state before the change, one of the state after it (in the background).
     // Its settling renders again (a snapshot event).
-    await until(session, 'snapshot', () => opens() >= 2 && history.canUndo);
-    assert.equal(opens(), 2);
+    await until(session, 'snapshot', () => copies(log) >= 2 && history.canUndo);
+    assert.equal(copies(log), 2);
+    assert.equal(opens(log), 0);
     assert.equal(history.canUndo, true);
     await session.restart();
     assert.equal(history.canUndo, false);

@@ -9,6 +9,6 @@
 defined( 'ABSPATH' ) || exit;
 
 return array(
-	'dependencies' => array( 'wp-api-fetch', 'wp-block-editor', 'wp-blocks', 'wp-components', 'wp-element', 'wp-i18n', 'product-configurator' ),
+	'dependencies' => array( 'wp-api-fetch', 'wp-block-editor', 'wp-blocks', 'wp-components', 'wp-element', 'wp-i18n', 'wp-notices', 'product-configurator' ),
 	'version'      => '0.1.0',
 );

@@ -17,7 +17,10 @@ add_action( 'init', 'product_configurator_register_script', 5 );
 add_filter( 'script_loader_tag', 'product_configurator_module_tag', 10, 2 );
 add_action( 'enqueue_block_editor_assets', 'product_configurator_editor_settings' );
 
-/** Registers the widget's entry file. */
+/**
+ * Registers the widget's entry file, and the stylesheet that reserves the configurator's space
+ * before the script runs (so the page does not move when it starts), under the same handle.
+ */
 function product_configurator_register_script() {
 	wp_register_script(
 		PRODUCT_CONFIGURATOR_SCRIPT,
@@ -26,6 +29,14 @@ function product_configurator_register_script() {
 		PRODUCT_CONFIGURATOR_VERSION,
 		true
 	);
+	if ( file_exists( PRODUCT_CONFIGURATOR_DIR . '/assets/product-configurator.css' ) ) {
+		wp_register_style(
+			PRODUCT_CONFIGURATOR_SCRIPT,
+			plugins_url( 'assets/product-configurator.css', PRODUCT_CONFIGURATOR_FILE ),
+			array(),
+			PRODUCT_CONFIGURATOR_VERSION
+		);
+	}
 }
 
 /**

@@ -38,6 +38,9 @@ function product_configurator_markup( $options, $wrapper = 'class="wp-product-co
 		return '<p class="wp-product-configurator-notice">' . esc_html( $text ) . '</p>';
 	}
 	wp_enqueue_script( PRODUCT_CONFIGURATOR_SCRIPT );
+	// The block's is enqueued through block.json; a shortcode's arrives in the footer on classic
+	// themes, and the widget then reserves its space itself.
+	wp_enqueue_style( PRODUCT_CONFIGURATOR_SCRIPT );
 
 	$attributes          = product_configurator_element_settings();
 	$attributes['model'] = $model;

@@ -113,7 +113,8 @@ function product_configurator_sanitize_settings( $input ) {
 	if ( 'key' === $clean['mode'] && '' === $clean['publishable_key'] ) {
 		add_settings_error( PRODUCT_CONFIGURATOR_OPTION, 'product_configurator_key', __( 'Publishable key mode needs a publishable key.', 'product-configurator' ) );
 	}
-	if ( 'credentials' === $clean['mode'] && ( '' === $clean['client_id'] || '' === $clean['client_secret'] ) ) {
+	$has_secret = '' !== $clean['client_secret'] || defined( 'PRODUCT_CONFIGURATOR_CLIENT_SECRET' );
+	if ( 'credentials' === $clean['mode'] && ( '' === $clean['client_id'] || ! $has_secret ) ) {
 		add_settings_error( PRODUCT_CONFIGURATOR_OPTION, 'product_configurator_credentials', __( 'Client credentials mode needs a client id and a secret.', 'product-configurator' ) );
 	}
 	// New credentials or another service: a cached token belongs to the old ones.

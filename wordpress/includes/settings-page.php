@@ -49,7 +49,11 @@ function product_configurator_action_links( $links ) {
 	return $links;
 }
 
-/** Prints the settings page. The client secret is never printed, not even masked. */
+/**
+ * Prints the settings page. The client secret is never printed, not even masked. Notices
+ * ("Settings saved", a refused address) come from wp-admin/options-head.php, as on every page
+ * under Settings.
+ */
 function product_configurator_render_settings_page() {
 	if ( ! current_user_can( 'manage_options' ) ) {
 		return;
@@ -62,7 +66,6 @@ function product_configurator_render_settings_page() {
 	?>
 	<div class="wrap">
 		<h1><?php echo esc_html( get_admin_page_title() ); ?></h1>
-		<?php settings_errors( $name ); ?>
 		<form method="post" action="options.php">
 			<?php settings_fields( 'product_configurator' ); ?>
 			<table class="form-table" role="presentation">

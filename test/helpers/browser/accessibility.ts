@@ -138,7 +138,9 @@ export function clippedText(el: HTMLElement): string[] {
     const wide = hides(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
     const tall = hides(style.overflowY) && e.scrollHeight > e.clientHeight + 1;
     if (wide || tall) {
-      out.push(`${describe(e)} ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`);
+      out.push(
+        `${describe(e)} ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`,
+      );
     }
   }
   return out;
@@ -154,7 +156,8 @@ export function channels(color: string): [number, number, number, number] {
   const srgb = /color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.e-]+))?\)/.exec(color);
   if (srgb) return [+srgb[1]!, +srgb[2]!, +srgb[3]!, srgb[4] === undefined ? 1 : +srgb[4]];
   const rgb = /rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)/.exec(color);
-  if (rgb) return [+rgb[1]! / 255, +rgb[2]! / 255, +rgb[3]! / 255, rgb[4] === undefined ? 1 : +rgb[4]];
+  if (rgb)
+    return [+rgb[1]! / 255, +rgb[2]! / 255, +rgb[3]! / 255, rgb[4] === undefined ? 1 : +rgb[4]];
   throw new Error(`unreadable colour ${color}`);
 }
 

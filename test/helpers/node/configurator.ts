@@ -1,5 +1,6 @@
 import type {Configuration} from '../../../src/wire/index.js';
-import {nodeIdByKey, sampleModels} from '../../../service/engine/index.js';
+import {nodeIdByKey} from '../../../service/engine/index.js';
+import {sampleModels} from '../../../service/models/index.js';
 import {json, type RunningService} from './service.js';
 
 /** The office chair sample model, for node ids by key. */

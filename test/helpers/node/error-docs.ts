@@ -22,6 +22,40 @@ export function documentedCodes(
   return codes;
 }
 
+/**
+ * The statuses of each code in the rows from the heading `from` to the heading `until`: the
+ * second column, one status or several (`400, 409`).
+ */
+export function documentedStatuses(
+  markdown: string,
+  from: RegExp,
+  until?: RegExp,
+): Map<string, number[]> {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => from.test(line));
+  if (start < 0) throw new Error(`no heading ${from} in the document`);
+  const statuses = new Map<string, number[]>();
+  for (let i = start + 1; i < lines.length; i++) {
+    if (until?.test(lines[i]!)) break;
+    const row = /^\|\s*`([a-z_]+)`\s*\|([^|]*)\|/.exec(lines[i]!);
+    if (row) statuses.set(row[1]!, (row[2]!.match(/\d{3}/g) ?? []).map(Number).sort());
+  }
+  return statuses;
+}
+
+/** Each code's statuses in a table of rows `{code, status}`, sorted, as `documentedStatuses` gives them. */
+export function rowStatuses(
+  rows: Iterable<{readonly code: string; readonly status: number}>,
+): Map<string, number[]> {
+  const statuses = new Map<string, number[]>();
+  for (const {code, status} of rows) {
+    const list = statuses.get(code) ?? [];
+    if (!list.includes(status)) list.push(status);
+    statuses.set(code, list.sort());
+  }
+  return statuses;
+}
+
 /** What a table of codes and the document disagree on; both empty when they agree. */
 export function compareCodes(table: Iterable<string>, documented: Map<string, number>) {
   const codes = new Set(table);

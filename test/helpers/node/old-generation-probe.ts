@@ -6,7 +6,7 @@ import {getHeapSpaceStatistics} from 'node:v8';
 import {Scope, Tokens} from '../../../service/auth/index.js';
 import {TokenScheme} from '../../../service/auth/tokens.js';
 import {Configurator} from '../../../service/configurator/index.js';
-import {sampleModels} from '../../../service/engine/index.js';
+import {sampleModels} from '../../../service/models/index.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 import {MemoryStore} from '../../../service/store/index.js';
 

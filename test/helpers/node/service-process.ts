@@ -2,27 +2,18 @@
 // (`npm run service`), `demo` is demo/server/main.ts (`npm start` without the build: the
 // service with the demo pages, the built widget and the demo token endpoint). In-process tests
 // use ./service.ts instead.
-import {spawn} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {startNodeFlags} from '../../../scripts/start-flags.mjs';
+import {
+  serviceEntries,
+  startServiceProcess as startProcess,
+  type StartedProcess,
+} from '../../../scripts/service-process.mjs';
 import {demoCredentials} from '../demo-token.js';
 
-export const entries = {service: 'service/main.ts', demo: 'demo/server/main.ts'} as const;
-
-/**
- * Node's arguments for an entry, with the flags its npm script gives it (`npm run service` for
- * the service, `npm start` for the demo; the heap's size, docs/decisions/0077).
- */
-function nodeArgs(entry: keyof typeof entries = 'service'): string[] {
-  const flags = startNodeFlags('.', entry === 'service' ? 'service' : 'start');
-  return ['--import', 'tsx', ...flags, entries[entry]];
-}
+export const entries = serviceEntries;
 
 export interface ServiceProcessOptions {
   /** Which entry to run; default `service`. */
-  entry?: keyof typeof entries;
+  entry?: 'service' | 'demo';
   /** `DATA_DIR`; default a throwaway folder, removed once the process has exited. */
   dataDir?: string;
   /** More environment variables (`PORT=0` and `HOST=127.0.0.1` are set unless given). */
@@ -37,6 +28,8 @@ export interface ServiceProcess {
   stdout(): string;
   /** Everything it wrote to stderr so far. */
   stderr(): string;
+  /** The first match of `pattern` in its stdout, once it has written it. */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** `SIGKILL`: no shutdown code runs, as in a crash or a power cut of the process. */
   kill(): Promise<void>;
   /**
@@ -54,46 +47,24 @@ export interface ServiceProcess {
 export async function startServiceProcess(
   options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
-  const throwaway = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'configurator-process-'));
-  const child = spawn(process.execPath, nodeArgs(options.entry), {
-    env: {...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env},
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await startProcess({
+    entry: options.entry ?? 'service',
+    dataDir: options.dataDir,
+    env: options.env,
+    ready: /(http:\/\/127\.0\.0\.1:\d+)\/?\n[^\n]*credentials: [^\n]*\n/i,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // The store compacts on shutdown: remove a throwaway folder only once the process is gone.
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      if (throwaway) rmSync(dataDir, {recursive: true, force: true});
-      resolve(code);
-    }),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+)\/?\n[^\n]*credentials: [^\n]*\n/i.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`the service exited with ${code} before listening: ${stderr}`)),
-    );
-  });
-  const signal = (name: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(name);
-    return exited;
-  };
+  const {url} = started;
   let token: Promise<string> | undefined;
   const service: ServiceProcess = {
     url,
-    pid: child.pid!,
-    stdout: () => stdout,
-    stderr: () => stderr,
+    pid: started.pid,
+    stdout: started.stdout,
+    stderr: started.stderr,
+    waitForOutput: started.waitForOutput,
     kill: async () => {
-      await signal('SIGKILL');
+      await started.kill();
     },
-    stop: () => signal('SIGTERM'),
+    stop: () => started.stop(),
     token: () => (token ??= issueToken(url)),
     call: async (path, init = {}) =>
       fetch(`${url}${path}`, {
@@ -129,22 +100,20 @@ async function issueToken(url: string): Promise<string> {
 export async function failedStart(
   options: ServiceProcessOptions = {},
 ): Promise<{code: number | null; stderr: string}> {
-  const child = spawn(process.execPath, nodeArgs(options.entry), {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ...(options.dataDir === undefined ? {} : {DATA_DIR: options.dataDir}),
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    // It listens: the refusal this test expects did not happen.
-    if (chunk.toString().includes('http://')) child.kill('SIGKILL');
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return {code, stderr};
+  let started: StartedProcess;
+  try {
+    started = await startProcess({
+      entry: options.entry ?? 'service',
+      // Unlike a start, a refusal is tested on the folder given or none at all.
+      dataDir: options.dataDir ?? null,
+      env: options.env,
+    });
+  } catch (error) {
+    const {exitCode, stderr} = error as {exitCode?: number | null; stderr?: string};
+    if (exitCode === undefined) throw error;
+    return {code: exitCode, stderr: stderr ?? ''};
+  }
+  // It listens: the refusal this test expects did not happen.
+  await started.kill();
+  throw new Error(`the service started at ${started.url} instead of refusing`);
 }

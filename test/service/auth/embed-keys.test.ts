@@ -286,6 +286,8 @@ describe('embed key rate limits', () => {
   before(async () => {
     service = await startService({
       now: () => now,
+      // The buckets run on the monotonic clock: the test moves both.
+      monotonic: () => now,
       embedKeyRateLimits: {
         tokensPerAddress: {burst: 3, perMinute: 3},
         tokensPerKey: {burst: 5, perMinute: 5},

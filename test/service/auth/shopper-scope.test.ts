@@ -228,6 +228,7 @@ describe('the route table, swept with both scopes', () => {
         `GET ${base}/settings`,
         `GET ${base}/new/${s}`,
         `GET ${base}/open/${s}`,
+        `POST ${base}/copy/${s}`,
         `PUT ${base}/${s}`,
         `PUT ${base}/${s}/text`,
         `PUT ${base}/${s}/text/multiple`,

@@ -50,6 +50,7 @@ describe('token issuing rate limits', () => {
     const clock = new Clock();
     const svc = await service({
       now: clock.now,
+      monotonic: clock.now,
       tokenRateLimits: {perAddress: {burst: 3, perMinute: 6}},
     });
     for (let i = 0; i < 3; i++) assert.equal((await scheme1(svc)).status, 200);
@@ -78,6 +79,7 @@ describe('token issuing rate limits', () => {
     const clock = new Clock();
     const svc = await service({
       now: clock.now,
+      monotonic: clock.now,
       tokenRateLimits: {perAddress: {burst: 2, perMinute: 1}},
     });
     assert.equal((await scheme1(svc, 'guess-1')).status, 401);
@@ -91,6 +93,7 @@ describe('token issuing rate limits', () => {
     const clock = new Clock();
     const svc = await service({
       now: clock.now,
+      monotonic: clock.now,
       tokenRateLimits: {perClient: {burst: 2, perMinute: 2}},
     });
     for (let i = 0; i < 5; i++) assert.equal((await scheme1(svc, 'wrong')).status, 401);
@@ -128,6 +131,7 @@ describe('token issuing rate limits', () => {
     const clock = new Clock();
     const svc = await service({
       now: clock.now,
+      monotonic: clock.now,
       tokenRateLimits: {perAddress: {burst: 1, perMinute: 1}},
     });
     const token = String((await json(await scheme1(svc))).access_token);

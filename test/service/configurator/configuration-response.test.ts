@@ -7,7 +7,8 @@ import {
   chooseEncoding,
   minCompressedBytes,
 } from '../../../service/configurator/configuration-response.js';
-import {compileModel, generateLargeModel, sampleModels} from '../../../service/engine/index.js';
+import {compileModel} from '../../../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../../../service/models/index.js';
 import {chairNode, startChair} from '../../helpers/node/configurator.js';
 import {startService, type RunningService} from '../../helpers/node/service.js';
 

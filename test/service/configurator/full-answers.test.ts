@@ -6,7 +6,8 @@ import {request} from 'node:http';
 import {after, before, describe, test} from 'node:test';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import type {Configuration} from '../../../src/wire/index.js';
-import {compileModel, generateLargeModel} from '../../../service/engine/index.js';
+import {compileModel} from '../../../service/engine/index.js';
+import {generateLargeModel} from '../../../service/models/index.js';
 import {startService, type RunningService} from '../../helpers/node/service.js';
 
 const large = compileModel(generateLargeModel({nodes: 2000, seed: 7, name: 'Large Model 2000'}));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {Sessions, cachedSessions} from '../../../service/configurator/sessions.js';
-import {initialState, sampleModels} from '../../../service/engine/index.js';
+import {initialState} from '../../../service/engine/index.js';
+import {sampleModels} from '../../../service/models/index.js';
 import {MemoryStore} from '../../../service/store/index.js';
 
 const model = sampleModels()[0]!;

@@ -10,7 +10,8 @@ import type {
   FeatureNode,
   Requirement,
 } from '../../../src/wire/index.js';
-import {compileModel, generateLargeModel, sampleModels} from '../../../service/engine/index.js';
+import {compileModel} from '../../../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../../../service/models/index.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 

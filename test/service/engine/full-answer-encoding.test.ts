@@ -12,16 +12,15 @@ import {
   compileModel,
   configurationPieces,
   encodeConfiguration,
-  generateLargeModel,
   initialState,
   prepareConfiguration,
   renderConfiguration,
-  sampleModels,
   serializeConfiguration,
   writeConfiguration,
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../../../service/models/index.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
 const large = compileModel(generateLargeModel({nodes: 2000, seed: 7, name: 'Large Model 2000'}));

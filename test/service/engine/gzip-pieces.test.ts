@@ -7,13 +7,13 @@ import {
   compileModel,
   configurationPieces,
   encodeConfiguration,
-  generateLargeModel,
   gzipPieces,
   initialState,
   isSharedPiece,
   renderConfiguration,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {generateLargeModel} from '../../../service/models/index.js';
 import {select, testModel} from './test-model.js';
 
 const large = compileModel(generateLargeModel({nodes: 600, seed: 3}));

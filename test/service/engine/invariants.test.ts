@@ -6,12 +6,11 @@ import {
   applyRequirement,
   applyText,
   compileModel,
-  generateLargeModel,
   initialState,
-  sampleModels,
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../../../service/models/index.js';
 import {testModel} from './test-model.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 

@@ -13,9 +13,9 @@ import {
   encodeState,
   initialState,
   renderConfigurationChanges,
-  sampleModels,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {sampleModels} from '../../../service/models/index.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
 
 setFlagsFromString('--expose-gc');

@@ -13,10 +13,10 @@ import {
   initialState,
   isStoredState,
   renderConfigurationChanges,
-  sampleModels,
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {sampleModels} from '../../../service/models/index.js';
 import {nodesChangedSince} from '../../../service/engine/state-memos.js';
 import {reportedValue} from '../../../service/engine/configuration-fingerprint.js';
 import {journeyModels, testModel} from './test-model.js';

@@ -2,13 +2,12 @@ import {DisplayType, FeatureType, NodeType} from '../../../src/wire/index.js';
 import {
   applyRequirement,
   compileModel,
-  generateLargeModel,
-  sampleModels,
   nodeIdByKey,
   type CompiledModel,
   type ModelDefinition,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {generateLargeModel, sampleModels} from '../../../service/models/index.js';
 
 const t = (en: string) => ({en, nl: `${en} (nl)`, de: `${en} (de)`});
 

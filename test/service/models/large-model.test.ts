@@ -4,10 +4,10 @@ import {NodeType} from '../../../src/wire/index.js';
 import {
   applyRequirement,
   compileModel,
-  generateLargeModel,
   initialState,
   renderConfiguration,
 } from '../../../service/engine/index.js';
+import {generateLargeModel} from '../../../service/models/index.js';
 
 describe('generateLargeModel', () => {
   it('makes exactly the requested number of nodes', () => {

@@ -6,15 +6,14 @@ import {ConflictType, DisplayType, FeatureType, NodeType} from '../../../src/wir
 import {
   applyRequirement,
   applyText,
-  findModel,
   initialState,
   nodeIdByKey,
   renderConfiguration,
   renderStepImage,
-  sampleModels,
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
+import {findModel, sampleModels} from '../../../service/models/index.js';
 
 const imagesDir = fileURLToPath(new URL('../../../service/models/images/', import.meta.url));
 const model = (name: string) => {

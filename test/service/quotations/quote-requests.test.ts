@@ -61,6 +61,29 @@ describe('quotations over HTTP', () => {
       .sort((a, b) => a.sortOrder - b.sortOrder);
 
   describe('POST requestquote', () => {
+    test('takes each customer field only as long as a quote form needs', async () => {
+      const chair = await readyChair();
+      for (const [field, value] of [
+        ['firstName', 'x'.repeat(101)],
+        ['email', `${'x'.repeat(250)}@example.com`],
+        ['iban', 'NL'.padEnd(35, '0')],
+        ['remarks', 'x'.repeat(4001)],
+      ] as const) {
+        const answer = await requestQuote({
+          quotationRequest: {...customer, [field]: value},
+          configurationIds: [chair.id],
+        });
+        const body = await json<{code: string; details: {field: string}}>(answer);
+        assert.equal(answer.status, 400, field);
+        assert.equal(body.details.field, `body.quotationRequest.${field}`);
+      }
+      const longest = await requestQuote({
+        quotationRequest: {...customer, firstName: 'x'.repeat(100), remarks: 'x'.repeat(4000)},
+        configurationIds: [chair.id],
+      });
+      assert.equal(longest.status, 200);
+    });
+
     test('creates a CRM account, a requested quotation and its lines, and announces it', async () => {
       const first = await readyChair('headrest');
       const second = await readyChair();
@@ -122,8 +145,9 @@ describe('quotations over HTTP', () => {
       const a = await json<QuoteRequestResult>(
         await requestQuote({quotationRequest: {}, configurationIds: [session.id]}),
       );
+      // Another request (the same one again would answer the first quotation: quote-retry).
       const b = await json<QuoteRequestResult>(
-        await requestQuote({quotationRequest: {}, configurationIds: [session.id]}),
+        await requestQuote({quotationRequest: {remarks: 'b'}, configurationIds: [session.id]}),
       );
       const number = (id: string) => Number(quotations().get(id)!.number!.slice(2));
       assert.equal(number(b.quotationId), number(a.quotationId) + 1);

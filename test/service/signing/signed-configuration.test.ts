@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {roundMoney} from '../../../service/i18n/index.js';
-import {sampleModels} from '../../../service/engine/index.js';
+import {sampleModels} from '../../../service/models/index.js';
 import {verifyConfiguration} from '../../../src/server/token-endpoint.js';
 import type {Configuration} from '../../../src/wire/index.js';
 import {completeConfiguration, nodesOf} from '../../helpers/node/complete-configuration.js';

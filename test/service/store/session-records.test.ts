@@ -103,7 +103,7 @@ test('a version 3 session record answers as before and is written compact when i
 
   const written = storedDoc(dir, id);
   assert.equal(written.version, schemaVersion);
-  assert.equal(schemaVersion, 7);
+  assert.equal(schemaVersion, 8);
   assert.ok(isStoredState(written.doc.state), 'written compact');
 
   // A restarted service reads the compact records from the database (nothing in memory).

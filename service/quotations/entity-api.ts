@@ -1,12 +1,12 @@
 import {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import type {EventPublisher} from '../events.js';
-import {recomputeTotals, recomputeTotalsOf} from '../quotations/quotation-totals.js';
-import {quotationHook, quotationLineHook} from '../quotations/quotation-transitions.js';
-import {quotationRoutes} from '../quotations/quotation-routes.js';
 import type {Store} from '../store/index.js';
-import {entityRoutes} from './entity-routes.js';
-import {featureModelsModel, storedModels, type FeatureModelEntity} from './models.js';
+import {entityRoutes} from '../entities/entity-routes.js';
+import {featureModelsModel, storedModels, type FeatureModelEntity} from '../entities/models.js';
+import {recomputeTotals, recomputeTotalsOf} from './quotation-totals.js';
+import {quotationHook, quotationLineHook} from './quotation-transitions.js';
+import {quotationRoutes} from './quotation-routes.js';
 
 export interface EntityApiOptions {
   store: Store;

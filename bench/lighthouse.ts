@@ -1,0 +1,184 @@
+// `npm run bench:lighthouse`: what the widget costs a shop's page, measured as shop platforms
+// measure it. Lighthouse (12.2.3, its default mobile preset: a mid-range phone, simulated slow
+// 4G and a 4x slower CPU) loads two host pages served from their own origin, a shop's product
+// page and a CMS article, each with and without the widget (its script, style sheet and token
+// endpoint from the reference service as `npm start` serves them, on another origin), three
+// runs each. It prints the median performance score, the widget's cost in points, CLS, total
+// blocking time and bytes beside their goals. Not a test. Run `npm run build` first.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {cpus, loadavg, tmpdir} from 'node:os';
+import {join} from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+// @ts-expect-error: a plain ES module script without types
+import {chromiumPath} from '../scripts/chromium.mjs';
+
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+/** A shop platform refuses apps that cost more than 10 points; ours is 2. */
+const goals = {costPoints: 2, cls: 0, tbtMs: 200};
+
+if (!existsSync('dist/product-configurator.js')) {
+  console.error('bench:lighthouse: dist/ is missing; run npm run build first');
+  process.exit(1);
+}
+
+/** `npm start`'s process on a free loopback port, allowing the host pages' origin. */
+async function startService(allowedOrigin: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ALLOWED_ORIGINS: allowedOrigin,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Reference service and demo: (http:\/\/\S+?)\/?\s/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the service exited (${code})`)));
+  });
+  return {
+    url,
+    stop: () => {
+      child.kill();
+      rmSync(dataDir, {recursive: true, force: true});
+    },
+  };
+}
+
+const paragraph = (i: number) =>
+  `<p>Paragraph ${i}: the chair's frame is made of recycled aluminium and its seat of a breathable
+mesh that keeps its shape for years. Every part can be replaced, and the warranty covers ten
+years of daily use in an office or at home.</p>`;
+
+/** The two host pages, with or without the widget. */
+function hostPage(kind: 'shop' | 'article', service: string, widget: boolean): string {
+  const head = widget
+    ? `<link rel="stylesheet" href="${service}/dist/product-configurator.css">
+<script type="module" src="${service}/dist/product-configurator.js"></script>`
+    : '';
+  const element = widget
+    ? `<product-configurator model="Office Chair" api-url="${service}"
+  token-endpoint="${service}/api/configurator-token"${kind === 'article' ? ' loading="lazy"' : ''}></product-configurator>`
+    : '';
+  const style = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1f27}
+header,footer{background:#1b1f27;color:#fff;padding:1rem 2rem}main{max-width:1100px;margin:0 auto;padding:1rem}
+.hero{height:320px;background:linear-gradient(135deg,#dfe3ea,#f5f6f8);border-radius:12px}`;
+  const body =
+    kind === 'shop'
+      ? `<div class="hero" role="img" aria-label="The office chair"></div>
+<h1>Office chair</h1><p class="price">From €349</p>${paragraph(1)}
+${element}
+<h2>Details</h2>${[2, 3, 4].map(paragraph).join('\n')}`
+      : `<h1>How to choose an office chair</h1>${[1, 2, 3, 4, 5, 6].map(paragraph).join('\n')}
+<h2>Configure yours</h2>${element}${[7, 8, 9].map(paragraph).join('\n')}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${kind === 'shop' ? 'Office chair - Shop' : 'How to choose an office chair'}</title>
+<meta name="description" content="A host page for the widget's benchmark.">
+<style>${style}</style>${head}</head>
+<body><header>Shop</header><main>${body}</main><footer>Footer</footer></body></html>`;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main() {
+  let service: {url: string; stop: () => void} | undefined;
+  const pages = new Map<string, string>();
+  const host = createServer((request, response) => {
+    const page = pages.get(request.url ?? '');
+    response.writeHead(page ? 200 : 404, {'content-type': 'text/html; charset=utf-8'});
+    response.end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? (chromiumPath as string),
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    service = await startService(hostOrigin);
+    for (const kind of ['shop', 'article'] as const) {
+      for (const widget of [false, true]) {
+        pages.set(
+          `/${kind}-${widget ? 'widget' : 'plain'}.html`,
+          hostPage(kind, service.url, widget),
+        );
+      }
+    }
+    console.log(
+      `bench:lighthouse: Lighthouse 12.2.3, mobile preset, ${runs} runs per page; ` +
+        `${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}`,
+    );
+    const results: Record<string, {score: number; cls: number; tbt: number; bytes: number}> = {};
+    for (const path of pages.keys()) {
+      const figures = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(`${hostOrigin}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result!.lhr;
+        figures.push({
+          score: Math.round((lhr.categories['performance']!.score ?? 0) * 100),
+          cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? NaN,
+          tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
+          bytes: lhr.audits['total-byte-weight']!.numericValue ?? NaN,
+        });
+      }
+      results[path] = {
+        score: median(figures.map((f) => f.score)),
+        cls: median(figures.map((f) => f.cls)),
+        tbt: median(figures.map((f) => f.tbt)),
+        bytes: median(figures.map((f) => f.bytes)),
+      };
+      const r = results[path];
+      console.log(
+        `  ${path.padEnd(22)} score ${String(r.score).padStart(3)} ` +
+          `(runs ${figures.map((f) => f.score).join(', ')})  CLS ${r.cls.toFixed(3)}  ` +
+          `TBT ${Math.round(r.tbt)} ms  ${(r.bytes / 1024).toFixed(1)} KB`,
+      );
+    }
+    for (const kind of ['shop', 'article']) {
+      const plain = results[`/${kind}-plain.html`]!;
+      const widget = results[`/${kind}-widget.html`]!;
+      const cost = plain.score - widget.score;
+      console.log(
+        `${kind === 'shop' ? 'shop product page' : 'CMS article'}: the widget costs ${cost} points ` +
+          `(goal <= ${goals.costPoints}), CLS ${widget.cls.toFixed(3)} (goal ${goals.cls}), ` +
+          `TBT ${Math.round(widget.tbt)} ms (goal <= ${goals.tbtMs}), ` +
+          `+${((widget.bytes - plain.bytes) / 1024).toFixed(1)} KB over the wire`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    service?.stop();
+    host.close();
+  }
+}
+
+await main();
