@@ -114,10 +114,11 @@ try {
     await context.close();
   }
   // A right-to-left page (Dutch amounts keep '€ ' before the figures), desktop and phone.
-  const rtl = () => {
-    document.documentElement.dir = 'rtl';
-    document.documentElement.lang = 'ar';
-  };
+  const rtl = () =>
+    document.addEventListener('DOMContentLoaded', () => {
+      document.documentElement.dir = 'rtl';
+      document.documentElement.lang = 'ar';
+    });
   for (const [name, viewport] of [
     ['a11y-rtl.png', {width: 1360, height: 1000}],
     ['a11y-rtl-phone.png', {width: 390, height: 844}],
