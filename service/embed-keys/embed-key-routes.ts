@@ -136,7 +136,7 @@ export function embedKeyRoutes(options: EmbedKeyRouteOptions) {
   /**
    * `POST /api/2/auth/embedtoken`: a publishable key for a shopper token. The body may come as
    * `text/plain`, so the widget's request is a CORS simple request: no preflight before a
-   * shopper's first paint (docs/decisions/0081).
+   * shopper's first paint (docs/decisions/0089).
    */
   const exchange = async (c: Context<AppEnv>) => {
     const origin = c.req.header('origin');

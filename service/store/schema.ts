@@ -208,7 +208,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 7,
     description:
-      'embed keys, and tokens by the key that issued them, so deleting a key ends its tokens (docs/decisions/0081)',
+      'embed keys, and tokens by the key that issued them, so deleting a key ends its tokens (docs/decisions/0089)',
     up(db) {
       db.exec(collectionTable('embedkeys'));
       db.exec(propertyIndex('tokens', 'keyId'));

@@ -69,6 +69,7 @@ const notCodes = [
   'json_extract',
   'p_code',
   'user_version',
+  'wal_autocheckpoint',
   'crc32_combine',
   'sessions_code_column',
   'pure_getters',
