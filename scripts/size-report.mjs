@@ -30,12 +30,13 @@ export const budgets = {
    */
   beforeReady: 41 * KB,
   /**
-   * The headless session, one self-contained file. The goal is 5.6 KB (BENCHMARKS.md); it is
-   * 6.7 KB since the same code was written smaller again (docs/decisions/0062, 0063, 0066 and
-   * 0071 for what it holds), so this budget is today's size and a little, so it cannot grow
-   * unnoticed.
+   * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
+   * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it
+   * holds) before the publishable-key token source, the token mistakes' own codes and the
+   * session split of this version took it to 7.3 KB. This budget is today's size and a little,
+   * so it cannot grow unnoticed; bringing it back under the goal is open work.
    */
-  session: 6.75 * KB,
+  session: 7.35 * KB,
   /**
    * Any one chunk loaded on demand. The largest is the configure view, which since the element
    * became an outline also carries the layout of the configured product (out of the entry,
