@@ -24,7 +24,9 @@ const helperMarkers = [
   'client_credentials',
   'serviceconnectlogin',
   'createTokenEndpoint',
-  'upstream_rejected',
+  // Not `upstream_rejected`: the widget reads that code from the helper's answer to tell a
+  // wrong secret apart (token_credentials_rejected).
+  'upstream_scope_widened',
 ];
 const secrets = [
   'demo-secret',

@@ -212,7 +212,8 @@ export function createApp(options: AppOptions = {}) {
   app.notFound((c) => {
     // A path that exists for other methods is 405 with them in `Allow` (docs/errors.md).
     const allow = allowedMethods(app.routes, c.req.path);
-    if (allow.length > 0) {
+    // A route of this method that passed it on (an entity model that does not exist) is a 404.
+    if (allow.length > 0 && !allow.includes(c.req.method)) {
       return new ServiceError(
         Errors.methodNotAllowed,
         `${c.req.method} is not allowed here; use ${allow.join(', ')}`,
