@@ -1,37 +1,19 @@
 // What the signed configuration states: the configuration's own figures, taken from the very
 // answer the configurator gives, so a host reads the price the shopper saw.
-import {FeatureType, type Configuration, type FeatureNode} from '../../src/wire/index.js';
+import {
+  FeatureType,
+  type Configuration,
+  type FeatureNode,
+  type SignedConfiguration,
+  type SignedConfigurationLine,
+} from '../../src/wire/index.js';
 import {roundMoney} from '../i18n/index.js';
 
-/** One chosen option or value. */
-export interface StatementLine {
-  nodeId: string;
-  /** "Group / Subgroup: Option", in the configuration's language. */
-  description: string;
-  /** 1 for an option, the number for a numeric input, the text for a text input. */
-  value: number | string;
-  priceExclVat: number;
-  priceInclVat: number;
-}
+/** One chosen option or value: the wire's shape, which the host's check reads too. */
+export type StatementLine = SignedConfigurationLine;
 
 /** The claims of a signed configuration (docs/commerce.md lists each). */
-export interface ConfigurationClaims {
-  iss: string;
-  sub: string;
-  code: string;
-  model: string;
-  name: string;
-  lang: string;
-  currency: string;
-  /** The product itself, before any option: `totalExclVat` is this plus the lines. */
-  baseExclVat: number;
-  baseInclVat: number;
-  lines: StatementLine[];
-  totalExclVat: number;
-  totalInclVat: number;
-  iat: number;
-  exp: number;
-}
+export type ConfigurationClaims = SignedConfiguration;
 
 export interface StatementOptions {
   issuer: string;

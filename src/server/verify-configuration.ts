@@ -6,42 +6,10 @@ import {
   ConfigurationVerificationError,
   ConfigurationVerificationErrorCode as Code,
 } from './configuration-verification-error.js';
+import type {SignedConfiguration} from '../wire/index.js';
 
-/** One chosen option or value of a signed configuration. */
-export interface SignedConfigurationLine {
-  nodeId: string;
-  description: string;
-  /** 1 for an option, the number for a numeric input, the text for a text input. */
-  value: number | string;
-  priceExclVat: number;
-  priceInclVat: number;
-}
-
-/** What a signed configuration states (docs/commerce.md). */
-export interface SignedConfiguration {
-  /** The service's base URL. */
-  iss: string;
-  /** The configuration id. */
-  sub: string;
-  /** The configuration code (opening it copies the configuration). */
-  code: string;
-  /** The feature model's id. */
-  model: string;
-  /** The model's name in `lang`. */
-  name: string;
-  lang: string;
-  /** ISO 4217, in capitals. */
-  currency: string;
-  /** The product before any option; the lines add to it. */
-  baseExclVat: number;
-  baseInclVat: number;
-  lines: SignedConfigurationLine[];
-  totalExclVat: number;
-  totalInclVat: number;
-  /** Epoch seconds. */
-  iat: number;
-  exp: number;
-}
+// The statement's shape is the wire's: the service that signs it and this check read one type.
+export type {SignedConfiguration, SignedConfigurationLine} from '../wire/index.js';
 
 export interface VerifyConfigurationOptions {
   /** The service's `/.well-known/jwks.json`. */
