@@ -7,7 +7,7 @@ import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
-import {renderResume, shareConfiguration} from '../view/render-resume.js';
+import {renderResume, shareConfiguration, shareLink} from '../view/render-resume.js';
 import {renderError} from '../view/render-states.js';
 import {renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderSummary} from '../view/render-summary.js';
@@ -19,6 +19,7 @@ import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 import type {PictureController} from '../controllers/picture-controller.js';
+import type {PrintController} from '../controllers/print-controller.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
 import {errorView} from './error-views.js';
@@ -28,6 +29,8 @@ interface Kept {
   tools: ShopperTools | null;
   /** The configured product's picture, once the extras chunk is here. */
   picture: PictureController | null;
+  /** The printed sheet's controller, once the extras chunk is here. */
+  print: PrintController | null;
   view: ConfigurationView | null;
   steps: StepHandlers;
 }
@@ -40,6 +43,7 @@ function keptFor(p: ElementParts): Kept {
     own = {
       tools: null,
       picture: null,
+      print: null,
       view: null,
       // The same object every render, so unchanged nodes are not rendered again.
       steps: {
@@ -84,6 +88,9 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
+  const more = extrasFor(p);
+  if (more && !own.print) own.print = new more.PrintController(p.host, more.loadQr);
+  const printing = own.print?.wanted ?? false;
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -92,15 +99,20 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     apiUrl: p.apiUrl,
     inclVat: p.inclVat,
     // The step shown: the one chosen, else the first.
+    // The printed sheet lists every step's choices.
     onlyStep:
-      p.screens.screen === 'configure'
+      p.screens.screen === 'configure' && !printing
         ? (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id
         : undefined,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
-  const more = extrasFor(p);
   if (more && !own.picture) own.picture = new more.PictureController(p.host, () => p.session);
-  return renderReady(view, snapshot, s, p, toolsFor(p, own), own.steps, more, own.picture);
+  const print = own.print;
+  return html`${renderReady(view, snapshot, s, p, toolsFor(p, own), own.steps, more, own.picture, print)}${
+    more && print?.wanted
+      ? more.renderSheet(view, configuration, s, p, print, own.picture)
+      : nothing
+  }`;
 }
 
 /**
@@ -160,6 +172,7 @@ function renderReady(
   stepHandlers: StepHandlers,
   more: ExtrasModule | null,
   picture: PictureController | null,
+  print: PrintController | null,
 ): TemplateResult {
   const configuration = snapshot.configuration!;
   const screen = on.screens.screen;
@@ -207,6 +220,7 @@ function renderReady(
           draftInput: (name, value) => quote.flow.input(name, value),
           toggleShipTo: (on) => quote.flow.toggleShipTo(on),
           goToNode: (nodeId, stepId) => void on.screens.goToNode(nodeId, stepId),
+          print: print ? () => void print.print() : undefined,
         },
       )) ??
     html`<div class="card configure" part="panel">
@@ -250,7 +264,8 @@ function renderReady(
         s,
         {
           toggleVat: (incl) => on.toggleVat(incl),
-          copyCode: () => void tools.copy(view.code),
+          // The link that resumes it; the code stays in view beside the button.
+          copyCode: () => void tools.copy(shareLink(on.shareUrl(), view.code, location.href)),
           shareCode: () => void tools.share(on.shareUrl(), view.code, view.product.name),
           requestQuote: () => show('review'),
         },
