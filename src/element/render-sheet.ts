@@ -1,6 +1,5 @@
 // The printed sheet from the element's state: part of the extras' chunk, so that it is in
 // memory when the browser's `beforeprint` asks for it (that event cannot wait for a load).
-import type {PictureController} from '../controllers/picture-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
 import type {Strings} from '../i18n/strings.js';
 import {renderPrintSheet} from '../view/render-print-sheet.js';
@@ -19,14 +18,14 @@ export function renderSheet(
   s: Strings,
   p: ElementParts,
   print: PrintController,
-  picture: PictureController | null,
+  picture: string | null,
 ) {
   const link = shareLink(p.shareUrl(), view.code, location.href);
   return renderPrintSheet(
     view,
     {
       lang: p.texts.shown,
-      picture: picture?.src || view.product.imageUrl,
+      picture: picture || view.product.imageUrl,
       totalInclVat: configuration.totalPriceIncVATLabel,
       totalExclVat: configuration.totalPriceExVATLabel,
       link,
