@@ -15,6 +15,12 @@ export const printSheetStyles = css`
     margin-inline-start: 0;
   }
   @media print {
+    /* The space the page reserves for the widget on screen (the loader's min-height, 2600 px on
+       a narrow page) would add pages after the sheet. Important, a shadow root's rule wins. */
+    :host {
+      min-height: 0 !important;
+      contain-intrinsic-size: none !important;
+    }
     /* Only once the sheet is there: without it the widget prints as it is, never blank. */
     .layout:has(> .print-sheet) {
       display: block;

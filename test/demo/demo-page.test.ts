@@ -125,6 +125,37 @@ describe('the demo page', () => {
     }
   });
 
+  test('printing the page gives one A4 page: the widget’s sheet, the shop’s chrome left out', async () => {
+    for (const viewport of [
+      {width: 1280, height: 900},
+      // A narrow page reserves 2600 px for the widget on screen: none of it may print.
+      {width: 390, height: 844},
+    ]) {
+      const page = await browser.newPage({viewport});
+      try {
+        await open(page, '/');
+        // The sheet comes with the configure view's later chunk (the language choice's).
+        await page.locator('product-configurator .language-picker').waitFor();
+        const pages = async () => {
+          // As the browser's print does: beforeprint, the layout for print, afterprint.
+          const pdf = await page.pdf({
+            format: 'A4',
+            margin: {top: '0.4in', right: '0.4in', bottom: '0.4in', left: '0.4in'},
+          });
+          return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+        };
+        assert.equal(await pages(), 1, `at ${viewport.width} px`);
+        // The QR encoder, asked for by that print, is in the next one.
+        await page.waitForFunction(() =>
+          performance.getEntriesByType('resource').some((e) => e.name.includes('/qr-code-')),
+        );
+        assert.equal(await pages(), 1, `again at ${viewport.width} px`);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   test('Copy copies the share link, the code beside it, and the link resumes the configuration', async () => {
     const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
     try {
