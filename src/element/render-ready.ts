@@ -19,6 +19,7 @@ import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 import type {PictureController} from '../controllers/picture-controller.js';
+import {StepReporter} from './step-reporter.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
 import {errorView} from './error-views.js';
@@ -30,6 +31,8 @@ interface Kept {
   picture: PictureController | null;
   view: ConfigurationView | null;
   steps: StepHandlers;
+  /** Fires `configurator-step` as the shopper moves through the journey. */
+  journey: StepReporter;
 }
 const kept = new WeakMap<object, Kept>();
 
@@ -50,6 +53,7 @@ function keptFor(p: ElementParts): Kept {
         goToStep: (id, focusTab) => void screens.goToStep(id, focusTab),
         review: () => void screens.show('review'),
       },
+      journey: new StepReporter(p),
     };
     kept.set(p.host, own);
   }
