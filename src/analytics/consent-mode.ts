@@ -36,21 +36,25 @@ export function isConsentCommand(entry: unknown): boolean {
 export class ConsentModeReader {
   #layer: DataLayer | null = null;
   #read = 0;
+  /** The entry read last, to notice an array emptied and refilled to the same length. */
+  #lastRead: unknown = undefined;
   /** The last default for every region; a default for some regions only can deny, not grant. */
   #default: 'granted' | 'denied' | null = null;
   #regionDenied = false;
   #update: 'granted' | 'denied' | null = null;
 
   state(layer: DataLayer): ConsentState {
-    // Another array, or one emptied and refilled: read it from its start.
-    if (layer !== this.#layer || layer.length < this.#read) {
+    // Another array, or one emptied (and maybe refilled): read it from its start.
+    const emptied = layer.length < this.#read || layer[this.#read - 1] !== this.#lastRead;
+    if (layer !== this.#layer || (this.#read > 0 && emptied)) {
       this.#layer = layer;
       this.#read = 0;
       this.#default = null;
       this.#regionDenied = false;
       this.#update = null;
     }
-    for (; this.#read < layer.length; this.#read++) this.#take(layer[this.#read]);
+    for (; this.#read < layer.length; this.#read++)
+      this.#take((this.#lastRead = layer[this.#read]));
     const answer = this.#update ?? (this.#regionDenied ? 'denied' : this.#default);
     if (answer === 'granted') return 'granted';
     // An update that denies is the shopper's refusal; a default only waits for the banner.

@@ -21,6 +21,22 @@ export const Ga4Event = {
 } as const;
 export type Ga4Event = (typeof Ga4Event)[keyof typeof Ga4Event];
 
+/**
+ * Every name a push holds besides `event` and `ecommerce`'s own (`currency`, `value`, `items`,
+ * `price`, `quantity`): what a tag manager's variables read. docs/analytics.md names them.
+ */
+export const Ga4Param = {
+  itemId: 'item_id',
+  itemName: 'item_name',
+  stepIndex: 'step_index',
+  stepId: 'step_id',
+  stepName: 'step_name',
+  stepCount: 'step_count',
+  featureId: 'feature_id',
+  featureName: 'feature_name',
+  conflictCount: 'conflict_count',
+} as const;
+
 export interface Ga4Item {
   /** The model's id (`featureModelId`): the same in every language. */
   item_id: string;
@@ -53,8 +69,8 @@ export function ecommerceOf(configuration: Configuration, quantity = 1): Ga4Ecom
     value: Math.round(price * quantity * unit) / unit,
     items: [
       {
-        item_id: configuration.featureModelId,
-        item_name: configuration.featureModel.name,
+        [Ga4Param.itemId]: configuration.featureModelId,
+        [Ga4Param.itemName]: configuration.featureModel.name,
         price,
         quantity,
       },
@@ -94,10 +110,10 @@ export function stepReached(
         ? Ga4Event.quoteForm
         : Ga4Event.step;
   return event(name, configuration, {
-    step_index: step.index,
-    step_id: step.stepId ?? step.screen,
-    step_name: step.name,
-    step_count: step.stepCount,
+    [Ga4Param.stepIndex]: step.index,
+    [Ga4Param.stepId]: step.stepId ?? step.screen,
+    [Ga4Param.stepName]: step.name,
+    [Ga4Param.stepCount]: step.stepCount,
   });
 }
 
@@ -109,9 +125,9 @@ export function conflictMet(
 ): DataLayerPush[] {
   const feature = findNode(configuration, requirement.featureModelNodeId);
   return event(Ga4Event.conflict, configuration, {
-    feature_id: requirement.featureModelNodeId,
-    feature_name: feature?.name ?? '',
-    conflict_count: conflicts.length,
+    [Ga4Param.featureId]: requirement.featureModelNodeId,
+    [Ga4Param.featureName]: feature?.name ?? '',
+    [Ga4Param.conflictCount]: conflicts.length,
   });
 }
 

@@ -19,7 +19,7 @@ import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 import type {PictureController} from '../controllers/picture-controller.js';
-import {StepReporter} from './step-reporter.js';
+import type {StepReporter} from './step-reporter.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
 import {errorView} from './error-views.js';
@@ -31,8 +31,8 @@ interface Kept {
   picture: PictureController | null;
   view: ConfigurationView | null;
   steps: StepHandlers;
-  /** Fires `configurator-step` as the shopper moves through the journey. */
-  journey: StepReporter;
+  /** Fires `configurator-step` as the shopper moves through the journey, once the extras are here. */
+  journey: StepReporter | null;
 }
 const kept = new WeakMap<object, Kept>();
 
@@ -53,7 +53,7 @@ function keptFor(p: ElementParts): Kept {
         goToStep: (id, focusTab) => void screens.goToStep(id, focusTab),
         review: () => void screens.show('review'),
       },
-      journey: new StepReporter(p),
+      journey: null,
     };
     kept.set(p.host, own);
   }
@@ -104,6 +104,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const view = (own.view = reuseUnchanged(own.view, built));
   const more = extrasFor(p);
   if (more && !own.picture) own.picture = new more.PictureController(p.host, () => p.session);
+  if (more && !own.journey) own.journey = new more.StepReporter(p);
   return renderReady(view, snapshot, s, p, toolsFor(p, own), own.steps, more, own.picture);
 }
 

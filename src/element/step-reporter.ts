@@ -7,8 +7,9 @@ import type {ElementParts} from './element-parts.js';
 
 /**
  * Fires `configurator-step` when the shopper sees another step of the journey: the model's
- * steps, the review, the quote form. Part of the configure view's chunk: it starts with the
- * first configured render, which is where the journey starts.
+ * steps, the review, the quote form. In the configure view's later chunk (configure-extras):
+ * the shopper can act before it is here, and it reports the step shown when it arrives, after
+ * `configurator-ready`.
  */
 export class StepReporter implements ReactiveController {
   #parts: ElementParts;
