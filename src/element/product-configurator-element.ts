@@ -211,7 +211,7 @@ export class ProductConfiguratorElement extends LitElement {
    * it. Settles when the service has answered; does nothing when there is nothing to undo.
    */
   async undo(): Promise<Configuration | null> {
-    return this.#parts.session.undo();
+    return this.#parts.undo();
   }
 
   /** Drops the session and starts the same model anew. */
@@ -329,7 +329,12 @@ export class ProductConfiguratorElement extends LitElement {
     const {s, full} = parts.texts.take();
     // Without the complete texts only a failed load of the view that brings them is shown.
     const loaded = (full !== null || parts.viewFailed) && !!snapshot?.configuration;
-    const start = {model: this.model.trim(), configuration: this.configuration.trim(), loaded};
+    const start = {
+      model: this.model.trim(),
+      configuration: this.configuration.trim(),
+      loaded,
+      setup: parts.settings.error,
+    };
     return html`<div
       class="layout"
       part="base"
