@@ -37,6 +37,8 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #picture: PictureController | null = null;
   /** The printed sheet's bridge to the browser's printing, once the extras' chunk is here. */
   #print: PrintController | null = null;
+  /** The journey's step reporter, once the extras' chunk is here. */
+  #journey: ReactiveController | null = null;
   /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
   view: View | null = null;
 
@@ -100,6 +102,11 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   /** Makes the printed sheet's controller once the extras' chunk (which brings it) is here. */
   withPrint(make: (host: Host) => PrintController): PrintController {
     return (this.#print ??= make(this.#host));
+  }
+
+  /** Makes the step reporter (`configurator-step`) once the extras' chunk that brings it is here. */
+  withJourney(make: () => ReactiveController): void {
+    this.#journey ??= make();
   }
 
   /** Takes back the last change; before a session has tools there is nothing to undo. */

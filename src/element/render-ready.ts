@@ -74,6 +74,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   });
   const view = (own.view = reuseUnchanged(own.view, built));
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
+  if (more) own.withJourney(() => new more.StepReporter(p));
   return html`${renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture, print)}${
     more && print?.wanted
       ? more.renderSheet(view, configuration, s, p, print, own.picture)
