@@ -30,7 +30,7 @@ export interface SessionEventsOptions {
   /** The session's undo, once the configure view that owns it has loaded. */
   undo(): UndoState | null;
   /** A failure the session reported (not an abort), before the page hears of it. */
-  failed?(error: ConfiguratorError): void;
+  failed(error: ConfiguratorError): void;
 }
 
 /** The session's events the bridge listens to. */
@@ -49,8 +49,6 @@ export class SessionEvents implements ReactiveController {
   #unwatch: (() => void) | null = null;
   /** The session listened to. */
   #attached: ConfiguratorSession | null = null;
-  /** The session `#readyId` belongs to: a move of the element keeps both. */
-  #of: ConfiguratorSession | null = null;
   /** The configuration `configurator-ready` last announced; a restart brings a new one. */
   #readyId: string | null = null;
   /** The language of the configuration last rendered, to tell a language switch. */
@@ -68,7 +66,11 @@ export class SessionEvents implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#unwatch ??= this.#sessions.watch((session) => this.#attach(session));
+    // A replacement is another configuration to announce; a move of the element is not.
+    this.#unwatch ??= this.#sessions.watch((session) => {
+      this.#readyId = null;
+      this.#attach(session);
+    });
     this.#attach(this.#sessions.session);
   }
 
@@ -102,12 +104,7 @@ export class SessionEvents implements ReactiveController {
     if (session === this.#attached) return;
     for (const type of news) this.#attached?.removeEventListener(type, this.#on);
     this.#attached = session;
-    if (!session) return;
-    if (session !== this.#of) {
-      this.#of = session;
-      this.#readyId = null;
-    }
-    for (const type of news) session.addEventListener(type, this.#on);
+    for (const type of news) session?.addEventListener(type, this.#on);
   }
 
   readonly #on = (event: Event) => {
@@ -173,7 +170,7 @@ export class SessionEvents implements ReactiveController {
 
   #error(session: ConfiguratorSession, error: ConfiguratorError) {
     if (error.code === ErrorCode.aborted) return;
-    this.#options.failed?.(error);
+    this.#options.failed(error);
     this.#afterRender(
       session,
       () =>
