@@ -51,6 +51,11 @@ export class SessionEvents implements ReactiveController {
   #attached: ConfiguratorSession | null = null;
   /** The configuration `configurator-ready` last announced; a restart brings a new one. */
   #readyId: string | null = null;
+  /**
+   * The session `#readyId` belongs to. Another one (even made while the element was away, as
+   * its return does before the controllers hear of it) has its start announced; a move keeps it.
+   */
+  #of: ConfiguratorSession | null = null;
   /** The language of the configuration last rendered, to tell a language switch. */
   #shownLanguage = '';
   /** The configuration the render under way shows in the configure view, if it shows one. */
@@ -66,11 +71,7 @@ export class SessionEvents implements ReactiveController {
   }
 
   hostConnected(): void {
-    // A replacement is another configuration to announce; a move of the element is not.
-    this.#unwatch ??= this.#sessions.watch((session) => {
-      this.#readyId = null;
-      this.#attach(session);
-    });
+    this.#unwatch ??= this.#sessions.watch((session) => this.#attach(session));
     this.#attach(this.#sessions.session);
   }
 
@@ -104,7 +105,10 @@ export class SessionEvents implements ReactiveController {
     if (session === this.#attached) return;
     for (const type of news) this.#attached?.removeEventListener(type, this.#on);
     this.#attached = session;
-    for (const type of news) session?.addEventListener(type, this.#on);
+    if (!session) return;
+    if (session !== this.#of) this.#readyId = null;
+    this.#of = session;
+    for (const type of news) session.addEventListener(type, this.#on);
   }
 
   readonly #on = (event: Event) => {
