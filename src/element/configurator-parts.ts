@@ -10,7 +10,6 @@ import {SettingsCheck} from '../controllers/settings-check.js';
 import {TextsController} from '../controllers/texts-controller.js';
 import {VatChoice} from '../controllers/vat-choice.js';
 import {ViewportController} from '../controllers/viewport-controller.js';
-import type {FirstStrings, Strings} from '../i18n/strings.js';
 import type {FetchedToken, TokenRequest} from '../session/index.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {Configuration} from '../wire/index.js';
@@ -67,10 +66,7 @@ export class ConfiguratorParts implements ElementParts {
     this.events = new SessionEvents(host, this.session, {
       inclVat: () => this.vat.inclVat,
       undo: () => this.lazy.history,
-      failed: (error) => {
-        const running = this.session.running;
-        if (running) settings.explain(error, running);
-      },
+      failed: (error) => settings.explain(error),
     });
     this.viewport = new ViewportController(host, () => host.loading === 'lazy');
     this.announcer = new Announcer(host);
@@ -83,7 +79,7 @@ export class ConfiguratorParts implements ElementParts {
     );
     this.screens = new ScreenController(host, {
       prepare: (screen) =>
-        screen === 'review' || screen === 'quote' ? this.quoteFlow() : Promise.resolve(),
+        screen === 'review' || screen === 'quote' ? this.lazy.quoteFlow() : Promise.resolve(),
       track,
       switched: (from, to) => {
         const s = this.texts.strings;
@@ -118,10 +114,6 @@ export class ConfiguratorParts implements ElementParts {
 
   get quote(): QuoteParts | null {
     return this.lazy.quote;
-  }
-
-  quoteFlow(): Promise<QuoteParts> {
-    return this.lazy.quoteFlow();
   }
 
   /** Another product, configuration or a restart: its beginning, not an old form or total. */
@@ -171,23 +163,6 @@ export class ConfiguratorParts implements ElementParts {
     this.announcer.total(configuration, this.vat.inclVat, (total) =>
       this.texts.strings.totalAnnouncement(total),
     );
-  }
-
-  /** Whether the configure view (with the rest of English) could not be loaded. */
-  get viewFailed(): boolean {
-    return this.lazy.failed;
-  }
-
-  renderConfigured(s: FirstStrings, full: Strings | null): unknown {
-    return this.lazy.render(this, s, full);
-  }
-
-  renderConflict(full: Strings | null): unknown {
-    return this.lazy.renderConflict(this, full);
-  }
-
-  updated(): void {
-    this.lazy.updated(this);
   }
 
   get #target(): string {

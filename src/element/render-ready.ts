@@ -28,9 +28,7 @@ import {errorView} from './error-views.js';
  * The configure view's controller for an element: made once, when the configure view first
  * renders there. Its tools speak the complete texts, which load with this chunk.
  */
-export function configureController(
-  p: Omit<ElementParts, 'configure' | 'quote'>,
-): ConfigureController<ConfigurationView> {
+export function configureController(p: ElementParts): ConfigureController<ConfigurationView> {
   const {screens} = p;
   return new ConfigureController<ConfigurationView>(
     p.host,
