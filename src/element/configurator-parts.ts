@@ -1,6 +1,7 @@
 import type {ReactiveControllerHost} from 'lit';
 import {isServer} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
+import {ErrorAnnouncer} from '../controllers/error-announcer.js';
 import type {ConfigureController} from '../controllers/configure-controller.js';
 import {FormController} from '../controllers/form-controller.js';
 import {ScreenController} from '../controllers/screen-controller.js';
@@ -74,6 +75,7 @@ export class ConfiguratorParts implements ElementParts {
     });
     this.viewport = new ViewportController(host, () => host.loading === 'lazy');
     this.announcer = new Announcer(host);
+    new ErrorAnnouncer(host, (text) => this.announcer.say(text));
     const track = (work: Promise<unknown>) => this.views.track(work);
     this.texts = new TextsController(
       host,
