@@ -5,6 +5,7 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {ConfiguratorSession} from '../session/index.js';
 import type {Configuration} from '../wire/index.js';
 import type {PictureController, PictureSource} from './picture-controller.js';
+import type {PrintController} from './print-controller.js';
 import type {SessionController} from './session-controller.js';
 import {ShopperTools, type ShopperToolsOptions} from './shopper-tools.js';
 
@@ -34,6 +35,9 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #current: ShopperTools | null = null;
   /** The configured product's picture, once the extras' chunk is here. */
   #picture: PictureController | null = null;
+  /** The printed sheet's bridge to the browser's printing, once the extras' chunk is here. */
+  #print: PrintController | null = null;
+  /** The journey's step reporter, once the extras' chunk is here. */
   #journey: ReactiveController | null = null;
   /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
   view: View | null = null;
@@ -93,6 +97,11 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   /** Makes the picture once the extras' chunk (which brings its controller) is here. */
   withPicture(make: (host: Host, source: () => PictureSource) => PictureController): void {
     this.#picture ??= make(this.#host, () => this.#sessions);
+  }
+
+  /** Makes the printed sheet's controller once the extras' chunk (which brings it) is here. */
+  withPrint(make: (host: Host) => PrintController): PrintController {
+    return (this.#print ??= make(this.#host));
   }
 
   /** Makes the step reporter (`configurator-step`) once the extras' chunk that brings it is here. */

@@ -3,12 +3,13 @@
 // element's first render (a skeleton) carries none of it.
 import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
+import type {PrintController} from '../controllers/print-controller.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
-import {renderResume, shareConfiguration} from '../view/render-resume.js';
+import {renderResume, shareConfiguration, shareLink} from '../view/render-resume.js';
 import {renderError} from '../view/render-states.js';
 import {renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderSummary} from '../view/render-summary.js';
@@ -55,6 +56,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
+  const more = extrasFor(p);
+  const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -63,16 +66,20 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     apiUrl: p.apiUrl,
     inclVat: p.vat.inclVat,
     // The step shown: the one chosen, else the first.
+    // The printed sheet lists every step's choices.
     onlyStep:
-      p.screens.screen === 'configure'
+      p.screens.screen === 'configure' && !print?.wanted
         ? (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id
         : undefined,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
-  const more = extrasFor(p);
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
-  return renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture);
+  return html`${renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture, print)}${
+    more && print?.wanted
+      ? more.renderSheet(view, configuration, s, p, print, own.picture)
+      : nothing
+  }`;
 }
 
 /**
@@ -132,6 +139,7 @@ function renderReady(
   stepHandlers: StepHandlers,
   more: ExtrasModule | null,
   picture: string | null,
+  print: PrintController | null,
 ): TemplateResult {
   const configuration = snapshot.configuration!;
   const screen = on.screens.screen;
@@ -179,6 +187,7 @@ function renderReady(
           draftInput: (name, value) => quote.flow.input(name, value),
           toggleShipTo: (on) => quote.flow.toggleShipTo(on),
           goToNode: (nodeId, stepId) => void on.screens.goToNode(nodeId, stepId),
+          print: print ? () => void print.print() : undefined,
         },
       )) ??
     html`<div class="card configure" part="panel">
@@ -222,7 +231,8 @@ function renderReady(
         s,
         {
           toggleVat: (incl) => on.vat.set(incl),
-          copyCode: () => void tools.copy(view.code),
+          // The link that resumes it; the code stays in view beside the button.
+          copyCode: () => void tools.copy(shareLink(on.shareUrl(), view.code, location.href)),
           shareCode: () => void tools.share(on.shareUrl(), view.code, view.product.name),
           requestQuote: () => show('review'),
         },
