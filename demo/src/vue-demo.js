@@ -1,6 +1,9 @@
-// Vue 3 host page. The widget's script tag comes first in the page, so the element is defined
-// when Vue mounts: `:fetch-token` and `:lang` reach it as properties, `@configurator-*`
-// listeners receive the events with their payload in `$event.detail`.
+// Vue 3 host page. The widget's script tag comes first in the page, but it is a loader: the
+// element is defined once its chunk arrives, which may be after Vue mounts. `:fetchToken.prop`
+// sets the property either way (the element takes it over on upgrade; without `.prop`, Vue
+// would write an undefined element's binding as an attribute), `:lang` is a property of every
+// element, and `@configurator-*` listeners receive the events with their payload in
+// `$event.detail`.
 import {createApp, ref} from 'vue';
 import {eventTypes, fetchToken, summarise} from './demo-shared.js';
 
@@ -23,7 +26,7 @@ const app = createApp({
       <div>
         <h1>Vue 3</h1>
         <p>
-          Vue binds <code>:fetch-token</code> and <code>:lang</code>, listens with
+          Vue binds <code>:fetchToken.prop</code> and <code>:lang</code>, listens with
           <code>@configurator-ready</code> and friends, and reads <code>$event.detail</code>.
         </p>
       </div>
@@ -44,7 +47,7 @@ const app = createApp({
     <product-configurator
       model="Office Chair"
       :lang="lang"
-      :fetch-token="fetchToken"
+      :fetchToken.prop="fetchToken"
       @configurator-ready="onEvent"
       @configurator-change="onEvent"
       @configurator-language-change="onEvent"
@@ -52,6 +55,7 @@ const app = createApp({
       @configurator-quote-submit="onEvent"
       @configurator-quote-requested="onEvent"
       @configurator-error="onEvent"
+      @configurator-step="onEvent"
     >
       <p slot="quote-footer" style="margin: 0; font-size: 0.85rem; color: #5a6374">
         Vue renders this footer into the widget's slot.

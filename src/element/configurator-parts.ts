@@ -1,6 +1,7 @@
 import type {ReactiveControllerHost} from 'lit';
 import {isServer} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
+import {ErrorAnnouncer} from '../controllers/error-announcer.js';
 import type {ConfigureController} from '../controllers/configure-controller.js';
 import {FormController} from '../controllers/form-controller.js';
 import {ScreenController} from '../controllers/screen-controller.js';
@@ -49,6 +50,8 @@ export class ConfiguratorParts implements ElementParts {
   readonly vat: VatChoice;
   readonly viewport: ViewportController;
   readonly announcer: Announcer;
+  /** Says each error notice once, as it first shows. */
+  readonly errorNotices: ErrorAnnouncer;
   readonly texts: TextsController;
   readonly screens: ScreenController;
   readonly form: FormController;
@@ -70,6 +73,7 @@ export class ConfiguratorParts implements ElementParts {
     });
     this.viewport = new ViewportController(host, () => host.loading === 'lazy');
     this.announcer = new Announcer(host);
+    this.errorNotices = new ErrorAnnouncer(host, (text) => this.announcer.say(text));
     const track = (work: Promise<unknown>) => this.views.track(work);
     this.texts = new TextsController(
       host,

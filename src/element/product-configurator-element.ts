@@ -347,7 +347,9 @@ export class ProductConfiguratorElement extends LitElement {
         parts.lazy.render(s, full),
       )}
       ${parts.lazy.renderConflict(full)}
-      <div class="sr-only" aria-live="polite" aria-atomic="true">${parts.announcer.text}</div>
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
+        ${parts.announcer.text}
+      </div>
     </div>`;
   }
 }

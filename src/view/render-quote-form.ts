@@ -213,9 +213,7 @@ export function renderQuoteForm(
       <div class="form-grid">${renderField(remarksField, state, s)}</div>
       ${
         state.formError
-          ? html`<p class="notice danger" part="error" id="quote-form-error" role="alert">
-              ${state.formError}
-            </p>`
+          ? html`<p class="notice danger" part="error" id="quote-form-error">${state.formError}</p>`
           : nothing
       }
       <div class="form-actions">

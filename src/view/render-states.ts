@@ -57,11 +57,7 @@ export function renderError(
 ): TemplateResult {
   // A banner with nothing to send again offers to close it instead.
   const close = !blocking && !error.canRetry && dismiss;
-  return html`<div
-    class="notice danger ${blocking ? 'blocking card' : 'banner'}"
-    part="error"
-    role="alert"
-  >
+  return html`<div class="notice danger ${blocking ? 'blocking card' : 'banner'}" part="error">
     <div>
       <p class="notice-title">${error.title}</p>
       <p>${error.message} ${error.reason}</p>

@@ -1,6 +1,6 @@
 // The framework demo pages `npm start` serves, in Chromium: React 19 (the widget's script added
 // after React's first render, fetchToken set as a property through a ref) and Vue 3 (bound with
-// `:fetch-token`, `@configurator-*`), each through a whole journey that the page follows from
+// `:fetchToken.prop`, `@configurator-*`), each through a whole journey that the page follows from
 // `e.detail`; and the themed page, whose lazy element starts only near the viewport.
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
@@ -138,7 +138,7 @@ describe('Vue 3 page', {timeout: 120_000}, () => {
   test('binds properties and listens with @, through a whole journey', async () => {
     const {page, problems} = await openDemo('/vue.html');
     await journey(page);
-    // `:fetch-token` reached the property: no attribute holding a stringified function.
+    // `:fetchToken.prop` reached the property: no attribute holding a stringified function.
     assert.equal(await page.locator('product-configurator[fetch-token]').count(), 0);
     assert.deepEqual(problems, []);
     await page.close();
