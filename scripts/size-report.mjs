@@ -58,7 +58,8 @@ export const mergeFile = 'dist/product-configurator-merge.js';
 /**
  * The modules beside the headless session, each loaded by a page only when it uses it: the
  * merge of compressed answers (`loadMerge`), the quote request, the picture, undo, the wire's
- * numeric codes by name, the start carried by the token request (decision 75) (docs/decisions/0062-capabilities-beside-the-headless-session.md).
+ * numeric codes by name, the start carried by the token request (decision 75), the
+ * publishable-key token source (docs/decisions/0062-capabilities-beside-the-headless-session.md).
  */
 export const besideSessionFiles = [
   mergeFile,
@@ -67,6 +68,7 @@ export const besideSessionFiles = [
   'dist/product-configurator-undo.js',
   'dist/product-configurator-wire.js',
   'dist/product-configurator-start.js',
+  'dist/product-configurator-publishable-key.js',
 ];
 
 /** Gzip (level 9, as a CDN would serve it) and brotli (quality 11) sizes of a file. */
