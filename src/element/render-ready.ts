@@ -233,7 +233,9 @@ function renderReady(
               view,
               s,
               () => show('review'),
-              more?.renderBarPicture(picture?.src || view.product.imageUrl),
+              more
+                ? more.renderBarPicture(picture?.src || view.product.imageUrl)
+                : view.product.imageUrl && html`<span class="bar-picture"></span>`,
             )
           : nothing
       }
