@@ -21,6 +21,11 @@ export {
   ConfiguratorLanguageChangeEvent,
   type ConfiguratorLanguageChangeDetail,
 } from './configurator-language-change-event.js';
+export {
+  ConfiguratorStepEvent,
+  type ConfiguratorStepDetail,
+  type JourneyScreen,
+} from './configurator-step-event.js';
 export {displayedPrice, type DisplayedPrice} from './price.js';
 export {EventName} from './event-names.js';
 

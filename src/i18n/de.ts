@@ -131,4 +131,8 @@ export const de = {
     token_endpoint_not_found: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
     token_credentials_rejected: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
   },
+  // The printed sheet
+  printSheet: 'Drucken / als PDF speichern',
+  sheetScan: 'Scannen, um diese Konfiguration zu öffnen',
+  sheetChoices: 'Ihre Auswahl',
 } satisfies Strings;
