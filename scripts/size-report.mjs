@@ -15,9 +15,11 @@ export const budgets = {
   /**
    * The entry and everything it imports statically: what runs before the first render. The
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
-   * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md).
+   * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.8 KB with this
+   * version's analytics and print; the loader's early token request (0.3 KB, decision 94) took
+   * it to 26.2 KB. This budget is today's size and a little, so it cannot grow unnoticed.
    */
-  firstRender: 25.5 * KB,
+  firstRender: 26.3 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
    * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
@@ -26,17 +28,18 @@ export const budgets = {
   /**
    * What an English page loads before the shopper can act: the first render, the configure
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
-   * little, so it cannot grow unnoticed.
+   * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request).
    */
-  beforeReady: 41 * KB,
+  beforeReady: 42 * KB,
   /**
    * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
    * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it
    * holds) before the publishable-key token source, the token mistakes' own codes and the
-   * session split of this version took it to 7.3 KB. This budget is today's size and a little,
-   * so it cannot grow unnoticed; bringing it back under the goal is open work.
+   * session split of this version took it to 7,472 bytes; 7,256 since the publishable-key source
+   * moved beside it (decision 94). This budget is today's size and a little, so it cannot grow
+   * unnoticed; bringing it back under the goal is open work.
    */
-  session: 7.35 * KB,
+  session: 7.1 * KB,
   /**
    * Any one chunk loaded on demand. The largest is the configure view, which since the element
    * became an outline also carries the layout of the configured product (out of the entry,
