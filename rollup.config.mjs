@@ -7,7 +7,8 @@
 //   0082-a-loader-for-the-script-tag.md.
 // - dist/product-configurator-session.js: the headless session alone, one self-contained file;
 //   beside it dist/product-configurator-merge.js, the merge of compressed answers it may load,
-//   and the -quote, -image, -undo, -wire and -start files a page imports when it uses them.
+//   and the -quote, -image, -undo, -wire, -start and -publishable-key files a page imports when
+//   it uses them.
 // - dist/*.js: the npm package's modules, Lit left as a dependency so apps share one copy.
 // The token endpoint helper runs on a host backend and is built only into the package output.
 import {dirname, resolve} from 'node:path';
@@ -99,6 +100,7 @@ export const sessionModules = {
   undo: 'src/session/undo-history.ts',
   wire: 'src/wire/index.ts',
   start: 'src/session/start-with-token.ts',
+  'publishable-key': 'src/session/publishable-key-source.ts',
 };
 
 /** Whether an import is the session's public module, src/session/index.ts. */

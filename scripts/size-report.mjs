@@ -15,11 +15,11 @@ export const budgets = {
   /**
    * The entry and everything it imports statically: what runs before the first render. The
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
-   * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.1 KB before the
-   * element's features became controllers of their own, 25.5 KB after (decision 0094):
-   * this budget is that and a little.
+   * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.8 KB with this
+   * version's analytics and print; the loader's early token request (0.3 KB, decision 97) took
+   * it to 26.2 KB. This budget is today's size and a little, so it cannot grow unnoticed.
    */
-  firstRender: 25.6 * KB,
+  firstRender: 26.3 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
    * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
@@ -28,18 +28,18 @@ export const budgets = {
   /**
    * What an English page loads before the shopper can act: the first render, the configure
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
-   * little, so it cannot grow unnoticed (40.4 KB before the controllers of decision
-   * 0094, 41.0 KB after).
+   * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request).
    */
-  beforeReady: 41.1 * KB,
+  beforeReady: 42 * KB,
   /**
    * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
    * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it
    * holds) before the publishable-key token source, the token mistakes' own codes and the
-   * session split of this version took it to 7.3 KB. This budget is today's size and a little,
-   * so it cannot grow unnoticed; bringing it back under the goal is open work.
+   * session split of this version took it to 7,472 bytes; 7,256 since the publishable-key source
+   * moved beside it (decision 97). This budget is today's size and a little, so it cannot grow
+   * unnoticed; bringing it back under the goal is open work.
    */
-  session: 7.35 * KB,
+  session: 7.1 * KB,
   /**
    * Any one chunk loaded on demand. The largest is the configure view, which since the element
    * became an outline also carries the layout of the configured product (out of the entry,
@@ -61,7 +61,8 @@ export const mergeFile = 'dist/product-configurator-merge.js';
 /**
  * The modules beside the headless session, each loaded by a page only when it uses it: the
  * merge of compressed answers (`loadMerge`), the quote request, the picture, undo, the wire's
- * numeric codes by name, the start carried by the token request (decision 75) (docs/decisions/0062-capabilities-beside-the-headless-session.md).
+ * numeric codes by name, the start carried by the token request (decision 75), the
+ * publishable-key token source (docs/decisions/0062-capabilities-beside-the-headless-session.md).
  */
 export const besideSessionFiles = [
   mergeFile,
@@ -70,6 +71,7 @@ export const besideSessionFiles = [
   'dist/product-configurator-undo.js',
   'dist/product-configurator-wire.js',
   'dist/product-configurator-start.js',
+  'dist/product-configurator-publishable-key.js',
 ];
 
 /** Gzip (level 9, as a CDN would serve it) and brotli (quality 11) sizes of a file. */

@@ -5,4 +5,5 @@ export {ConflictType, DisplayType, FeatureType, NodeType} from './wire/index.js'
 export {UndoHistory, copy} from './session/undo-history.js';
 export {requestQuote} from './session/quote.js';
 export {image, type ImageOptions} from './session/image.js';
+export {publishableKeyTokenSource} from './session/publishable-key-source.js';
 export {stringsFor, supportedLanguages, type Strings} from './i18n/index.js';

@@ -1,7 +1,7 @@
+import {publishableKeyTokenSource} from '../session/publishable-key-source.js';
 import {
   endpointTokenSource,
   functionTokenSource,
-  publishableKeyTokenSource,
   type FetchedToken,
   type TokenRequest,
   type TokenSource,

@@ -212,7 +212,9 @@ function renderReady(
               view,
               s,
               () => show('review'),
-              more?.renderBarPicture(picture || view.product.imageUrl),
+              more
+                ? more.renderBarPicture(picture || view.product.imageUrl)
+                : view.product.imageUrl && html`<span class="bar-picture"></span>`,
             )
           : nothing
       }

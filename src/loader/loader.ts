@@ -1,6 +1,7 @@
 // The script-tag file (dist/product-configurator.js): a few hundred bytes that run as a module
 // and as a classic script. It reserves the configurator's space, then loads the element and
-// what its first screen needs, all at once, from the chunks beside it; with loading="lazy" only
+// what its first screen needs, all at once, from the chunks beside it, and starts the first
+// element's token request (which carries its start) at the same time; with loading="lazy" only
 // once an element nears the viewport or the shopper reaches for it
 // (docs/decisions/0082-a-loader-for-the-script-tag.md).
 import reservedSpace from './reserved-space.css';
@@ -25,6 +26,52 @@ if (!document.getElementById(`${tag}-space`)) {
   document.head.prepend(style);
 }
 
+/** Reduces `nl-BE` or `NL` to `nl`, as the element does. */
+const baseLanguage = (lang: string | null | undefined) =>
+  (lang ?? '').trim().toLowerCase().split(/[-_]/)[0]!;
+
+/**
+ * The first element's token request, started now rather than once the element's module has run:
+ * it names the element's start (docs/decisions/0075-the-token-request-starts-the-session.md), so
+ * the token and the first screen's configuration come back while the chunks load. It is left
+ * under a global symbol for the element's token source to take (src/session/start-with-token.ts
+ * reads the same key). Only the plain case is asked for early: a `token-endpoint` without a
+ * `fetchToken` (which wins over it), a `model` and no configuration to resume; the element asks
+ * for anything else itself, as it would anyway. The body is the one the element would send (the
+ * language found as the element finds it), so the element recognises it as its own start; if
+ * the element has changed meanwhile, only the token is used.
+ */
+const askTokenEarly = (el: Element) => {
+  const endpoint = el.getAttribute('token-endpoint')?.trim();
+  const model = el.getAttribute('model')?.trim();
+  if (
+    !endpoint ||
+    !model ||
+    (el as {fetchToken?: unknown}).fetchToken ||
+    el.getAttribute('configuration')?.trim() ||
+    /[?&]configuration=/.test(location.search)
+  ) {
+    return;
+  }
+  const lang = baseLanguage(el.closest('[lang]')?.getAttribute('lang')) || 'en';
+  const url = new URL(endpoint, document.baseURI).href;
+  const body = JSON.stringify({start: {model, lang}});
+  // As the element's token source sends it: JSON labelled text/plain, a CORS simple request.
+  const response = fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {Accept: 'application/json', 'Content-Type': 'text/plain;charset=UTF-8'},
+    body,
+  });
+  // A failure is the element's to report once it takes the request; none goes unhandled here.
+  response.catch(() => {});
+  (window as unknown as Record<symbol, unknown>)[Symbol.for(`${tag}.early-token`)] = {
+    url,
+    body,
+    response,
+  };
+};
+
 let booted = false;
 const boot = () => {
   if (booted || customElements.get(tag)) return;
@@ -34,8 +81,8 @@ const boot = () => {
   const languages = new Set<string>();
   const elements = [...document.querySelectorAll(tag)];
   for (const el of elements.length ? elements : [document.documentElement]) {
-    const lang = el.closest('[lang]')?.getAttribute('lang') ?? '';
-    languages.add(dictionaries[lang.toLowerCase().split(/[-_]/)[0]!] ?? dictionaries['en']!);
+    const lang = baseLanguage(el.closest('[lang]')?.getAttribute('lang'));
+    languages.add(dictionaries[lang] ?? dictionaries['en']!);
   }
   // Requested together: the element's module, its configure view and the page's dictionaries
   // (the browser fetches each once; the element's own imports of them find them loading).
@@ -44,6 +91,9 @@ const boot = () => {
       console.error(`<${tag}>: ${at(file)} did not load`, error);
     });
   }
+  // The token request with them, so that neither waits for the other.
+  const first = elements[0];
+  if (first) askTokenEarly(first);
 };
 
 // Every element on the page lazy: nothing loads until one of them nears the viewport (the

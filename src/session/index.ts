@@ -31,7 +31,11 @@ export {
   type TokenSource,
   type TokenSourceOptions,
 } from './token-source.js';
-export {publishableKeyTokenSource} from './publishable-key-source.js';
+/**
+ * The shared token cache, for the publishable-key source beside the session file.
+ * @internal
+ */
+export {sharedTokenSource} from './token-source.js';
 export type {RetryOptions} from './http-client.js';
 export type {QuoteRequested} from './quote-requested.js';
 export type {ChangeSource} from './change-source.js';

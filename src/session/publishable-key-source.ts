@@ -1,10 +1,15 @@
-import {ConfiguratorError, ErrorCode} from './errors.js';
+// The publishable-key token source, beside the session rather than in it: only pages without a
+// backend of their own use it. Built alone as dist/product-configurator-publishable-key.js, the
+// package export `product-configurator/session/publishable-key`, importing what it shares with
+// the session (the error class, the shared token cache) from the session's own file
+// (docs/decisions/0062-capabilities-beside-the-headless-session.md).
 import {
-  cachedTokenSource,
-  sharedSource,
+  ConfiguratorError,
+  ErrorCode,
+  sharedTokenSource,
   type TokenSource,
   type TokenSourceOptions,
-} from './token-source.js';
+} from './index.js';
 
 /**
  * The token source of a `publishable-key`: the service itself exchanges the key for a shopper
@@ -22,55 +27,53 @@ export function publishableKeyTokenSource(
   options: TokenSourceOptions = {},
 ): TokenSource {
   const url = `${apiUrl.replace(/\/+$/, '')}/api/2/auth/embedtoken`;
-  const {fetch: doFetch} = options;
-  return sharedSource(`${url}#${publishableKey}`, doFetch, () =>
-    cachedTokenSource(
-      'The service',
-      'The service could not be reached for a token',
-      options,
-      async (_, signal) => {
-        const response = await (doFetch ?? globalThis.fetch)(url, {
-          method: 'POST',
-          credentials: 'omit',
-          signal,
-          headers: {Accept: 'application/json', 'Content-Type': 'text/plain;charset=UTF-8'},
-          body: JSON.stringify({publishableKey}),
-        });
-        const {status, ok} = response;
-        const body: unknown = await response.json().catch((error: unknown) => {
-          if (ok) {
-            throw new ConfiguratorError(ErrorCode.tokenFailed, 'The service did not answer JSON', {
-              status,
-              cause: error,
-            });
-          }
-        });
-        if (ok) return body;
-        const code = (body as {code?: unknown} | null)?.code;
-        if (status === 403 && code === ErrorCode.originNotAllowed) {
-          throw new ConfiguratorError(
-            ErrorCode.originNotAllowed,
-            "The publishable key does not list this page's origin",
-            {status, serviceCode: code, details: {refusedBy: 'publishable-key'}},
-          );
-        }
-        if (status === 401 && code === 'invalid_key') {
-          throw new ConfiguratorError(
-            ErrorCode.invalidPublishableKey,
-            'The service does not know this publishable key',
-            {status, serviceCode: code},
-          );
-        }
-        throw new ConfiguratorError(
-          ErrorCode.tokenFailed,
-          `The service answered ${status} for a token`,
-          {
+  return sharedTokenSource(
+    `${url}#${publishableKey}`,
+    'The service',
+    'The service could not be reached for a token',
+    options,
+    async (_, signal, doFetch) => {
+      const response = await doFetch(url, {
+        method: 'POST',
+        credentials: 'omit',
+        signal,
+        headers: {Accept: 'application/json', 'Content-Type': 'text/plain;charset=UTF-8'},
+        body: JSON.stringify({publishableKey}),
+      });
+      const {status, ok} = response;
+      const body: unknown = await response.json().catch((error: unknown) => {
+        if (ok) {
+          throw new ConfiguratorError(ErrorCode.tokenFailed, 'The service did not answer JSON', {
             status,
-            retryable: status === 429 || status >= 500,
-            serviceCode: typeof code === 'string' ? code : null,
-          },
+            cause: error,
+          });
+        }
+      });
+      if (ok) return body;
+      const code = (body as {code?: unknown} | null)?.code;
+      if (status === 403 && code === ErrorCode.originNotAllowed) {
+        throw new ConfiguratorError(
+          ErrorCode.originNotAllowed,
+          "The publishable key does not list this page's origin",
+          {status, serviceCode: code, details: {refusedBy: 'publishable-key'}},
         );
-      },
-    ),
+      }
+      if (status === 401 && code === 'invalid_key') {
+        throw new ConfiguratorError(
+          ErrorCode.invalidPublishableKey,
+          'The service does not know this publishable key',
+          {status, serviceCode: code},
+        );
+      }
+      throw new ConfiguratorError(
+        ErrorCode.tokenFailed,
+        `The service answered ${status} for a token`,
+        {
+          status,
+          retryable: status === 429 || status >= 500,
+          serviceCode: typeof code === 'string' ? code : null,
+        },
+      );
+    },
   );
 }

@@ -32,9 +32,20 @@ export async function tokenEndpointFetch(
   input: RequestInfo | URL,
   init?: RequestInit,
 ): Promise<Response> {
-  const wish = init?.body == null && wishes.find((w) => w.endpoint === String(input));
+  const endpoint = String(input);
+  const early = init?.body == null ? takeEarly(endpoint) : undefined;
+  // The script-tag file's request carried the start it names: the wish for that start is over.
+  const wish =
+    init?.body == null &&
+    wishes.find((w) => w.endpoint === endpoint && (!early || w.body === early.body));
+  if (wish) withdraw(wish);
+  if (early) {
+    // The token source's deadline and its caller's signal end the wait for it as for any
+    // request (they stop waiting for work that ignores its signal).
+    const response = await early.response;
+    return wish ? keepAnswer(wish, response) : response;
+  }
   if (!wish) return fetch(input, init);
-  withdraw(wish);
   const response = await fetch(input, {
     ...init,
     // JSON labelled text/plain keeps the POST a CORS simple request, as a renewal's report.
@@ -44,6 +55,24 @@ export async function tokenEndpointFetch(
     },
     body: wish.body,
   });
+  return keepAnswer(wish, response);
+}
+
+/**
+ * The token request the script-tag file started for `endpoint` before the element's code ran
+ * (src/loader/loader.ts), taken once: only the page's first token request for it uses it.
+ */
+function takeEarly(endpoint: string): {body: string; response: Promise<Response>} | undefined {
+  const key = Symbol.for('product-configurator.early-token');
+  const early = (globalThis as Record<symbol, unknown>)[key] as
+    {url: string; body: string; response: Promise<Response>} | undefined;
+  if (early?.url !== endpoint) return undefined;
+  delete (globalThis as Record<symbol, unknown>)[key];
+  return early;
+}
+
+/** A token answer that may hold the start `wish` named: the start is kept, the token passed on. */
+async function keepAnswer(wish: Wish, response: Response): Promise<Response> {
   if (!response.ok) return response;
   const text = await response.text();
   let token = text;

@@ -148,19 +148,32 @@ export function parseTokenAnswer(body: unknown, now: number): AccessToken {
   return {accessToken: token, expiresAt: now + Math.max(0, known ? lifetimeMs : defaultLifetimeMs)};
 }
 
-// Sources by `fetch` and then by URL; the page's own fetch is filed under the map itself.
+// Sources by `fetch` and then by key; the page's own fetch is filed under the map itself.
 const shared = new WeakMap<object, Map<string, TokenSource>>();
 
-/** The page's one source for `key` and `doFetch`, made by `make` the first time. */
-export function sharedSource(
+/**
+ * The page's one cached source (see {@link cachedTokenSource}) for `key` and `options.fetch`,
+ * made the first time; `load` gets the fetch to use. The seam of the publishable-key source,
+ * which sits beside the session file (publishable-key-source.ts).
+ * @internal
+ */
+export function sharedTokenSource(
   key: string,
-  doFetch: typeof fetch | undefined,
-  make: () => TokenSource,
+  what: string,
+  failed: string,
+  options: TokenSourceOptions,
+  load: (request: TokenRequest, signal: AbortSignal, doFetch: typeof fetch) => Promise<unknown>,
 ): TokenSource {
+  const {fetch: doFetch} = options;
   const registry = shared.get(doFetch ?? shared) ?? new Map<string, TokenSource>();
   shared.set(doFetch ?? shared, registry);
   let source = registry.get(key);
-  if (!source) registry.set(key, (source = make()));
+  if (!source) {
+    source = cachedTokenSource(what, failed, options, (request, signal) =>
+      load(request, signal, doFetch ?? globalThis.fetch),
+    );
+    registry.set(key, source);
+  }
   return source;
 }
 
@@ -179,81 +192,75 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
   } catch {
     // Not a URL even against the page's address: shared under what was given.
   }
-  const {fetch: doFetch} = options;
-  return sharedSource(key, doFetch, () =>
-    cachedTokenSource(
-      'The token endpoint',
-      'The token endpoint could not be reached',
-      options,
-      async ({rejected}, signal) => {
-        const report = rejected !== undefined;
-        // Only the fetch's own failure is left to `failed` above: what follows says what it is.
-        const response = await (doFetch ?? globalThis.fetch)(key, {
-          method: 'POST',
-          credentials: 'same-origin',
-          signal,
-          // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
-          // origin that answers no preflight, or one that ignores bodies, works as before.
-          headers: {
-            Accept: 'application/json',
-            ...(report && {'Content-Type': 'text/plain;charset=UTF-8'}),
-          },
-          body: report ? JSON.stringify({rejected}) : undefined,
-        });
-        const {status, ok} = response;
-        if (status === 404 || status === 405) {
-          await response.body?.cancel();
-          throw new ConfiguratorError(
-            ErrorCode.tokenEndpointNotFound,
-            `The token endpoint answered ${status}: no token route at that URL`,
-            {status},
-          );
-        }
-        // Read when it matters: the token, or the code of an error that says what is wrong.
-        const body: unknown = await response.json().catch((error: unknown) => {
-          if (ok) throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
-        });
-        if (ok) return body;
-        const code = (body as {code?: unknown} | null)?.code;
-        // The helper's own credentials or scope are wrong: asking again gets the same answer.
-        if (code === 'upstream_rejected') {
-          throw new ConfiguratorError(
-            ErrorCode.tokenCredentialsRejected,
-            "The token endpoint's authorization server refused its credentials",
-            {status, serviceCode: code},
-          );
-        }
-        if (
-          typeof code === 'string' &&
-          /^upstream_(scope_refused|scope_widened|invalid_response)$/.test(code)
-        ) {
-          throw new ConfiguratorError(
-            ErrorCode.tokenFailed,
-            `The token endpoint answered ${code}`,
-            {
-              status,
-              serviceCode: code,
-            },
-          );
-        }
-        if (code === ErrorCode.originNotAllowed) {
-          throw new ConfiguratorError(
-            ErrorCode.originNotAllowed,
-            "The token endpoint refused this page's origin",
-            {
-              status,
-              serviceCode: ErrorCode.originNotAllowed,
-              details: {refusedBy: 'token-endpoint'},
-            },
-          );
-        }
-        throw tokenFailed(
-          `The token endpoint answered ${status}`,
-          status,
-          status === 429 || status >= 500,
+  return sharedTokenSource(
+    key,
+    'The token endpoint',
+    'The token endpoint could not be reached',
+    options,
+    async ({rejected}, signal, doFetch) => {
+      const report = rejected !== undefined;
+      // Only the fetch's own failure is left to `failed` above: what follows says what it is.
+      const response = await doFetch(key, {
+        method: 'POST',
+        credentials: 'same-origin',
+        signal,
+        // JSON labelled text/plain keeps the POST a CORS simple request: an endpoint on another
+        // origin that answers no preflight, or one that ignores bodies, works as before.
+        headers: {
+          Accept: 'application/json',
+          ...(report && {'Content-Type': 'text/plain;charset=UTF-8'}),
+        },
+        body: report ? JSON.stringify({rejected}) : undefined,
+      });
+      const {status, ok} = response;
+      if (status === 404 || status === 405) {
+        await response.body?.cancel();
+        throw new ConfiguratorError(
+          ErrorCode.tokenEndpointNotFound,
+          `The token endpoint answered ${status}: no token route at that URL`,
+          {status},
         );
-      },
-    ),
+      }
+      // Read when it matters: the token, or the code of an error that says what is wrong.
+      const body: unknown = await response.json().catch((error: unknown) => {
+        if (ok) throw tokenFailed('The token endpoint did not answer JSON', status, false, error);
+      });
+      if (ok) return body;
+      const code = (body as {code?: unknown} | null)?.code;
+      // The helper's own credentials or scope are wrong: asking again gets the same answer.
+      if (code === 'upstream_rejected') {
+        throw new ConfiguratorError(
+          ErrorCode.tokenCredentialsRejected,
+          "The token endpoint's authorization server refused its credentials",
+          {status, serviceCode: code},
+        );
+      }
+      if (
+        typeof code === 'string' &&
+        /^upstream_(scope_refused|scope_widened|invalid_response)$/.test(code)
+      ) {
+        throw new ConfiguratorError(ErrorCode.tokenFailed, `The token endpoint answered ${code}`, {
+          status,
+          serviceCode: code,
+        });
+      }
+      if (code === ErrorCode.originNotAllowed) {
+        throw new ConfiguratorError(
+          ErrorCode.originNotAllowed,
+          "The token endpoint refused this page's origin",
+          {
+            status,
+            serviceCode: ErrorCode.originNotAllowed,
+            details: {refusedBy: 'token-endpoint'},
+          },
+        );
+      }
+      throw tokenFailed(
+        `The token endpoint answered ${status}`,
+        status,
+        status === 429 || status >= 500,
+      );
+    },
   );
 }
 

@@ -10,18 +10,6 @@ export const extrasStyles = css`
   .option.disabled .option-label {
     cursor: pointer;
   }
-  /* The configured picture kept in view on narrow layouts, beside the total. */
-  .bar-picture {
-    width: 3.5rem;
-    height: 3.5rem;
-    margin: -0.35rem 0;
-    object-fit: contain;
-    border-radius: calc(var(--_radius) - 6px);
-    background: var(--_surface);
-  }
-  .total-bar-total {
-    margin-inline-end: auto;
-  }
   .range-error {
     margin: 0.25rem 0 0;
     color: var(--_danger);

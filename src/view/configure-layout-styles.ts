@@ -59,6 +59,19 @@ export const configureLayoutStyles = css`
     border-radius: var(--_radius);
     box-shadow: 0 -4px 20px rgb(16 24 40 / 10%);
   }
+  /* The configured picture kept in view beside the total; its place is held from the first
+     render (an empty box until the extras bring the picture), so nothing moves when it comes. */
+  .bar-picture {
+    width: 3.5rem;
+    height: 3.5rem;
+    margin: -0.35rem 0;
+    object-fit: contain;
+    border-radius: calc(var(--_radius) - 6px);
+    background: var(--_surface);
+  }
+  .total-bar-total {
+    margin-inline-end: auto;
+  }
   .total-bar-label {
     display: block;
     color: var(--_muted);

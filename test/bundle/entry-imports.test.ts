@@ -111,6 +111,7 @@ const moved = {
   "the quote answer's reader": 'quotationNumber',
   'the picture': '/image',
   "the wire's numeric codes by name": 'colorPicker',
+  'the publishable-key token source': 'embedtoken',
 };
 
 describe('the headless session file and the modules beside it', () => {

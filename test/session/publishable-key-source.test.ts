@@ -2,7 +2,8 @@
 // fetch sends no Origin of its own; the wrapper sends the one a page on the shop would.
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
-import {ConfiguratorError, publishableKeyTokenSource} from '../../src/session/index.js';
+import {ConfiguratorError} from '../../src/session/index.js';
+import {publishableKeyTokenSource} from '../../src/session/publishable-key-source.js';
 import {startService, type RunningService} from '../helpers/node/service.js';
 
 const shop = 'https://shop.example';
