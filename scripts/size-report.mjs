@@ -16,7 +16,7 @@ export const budgets = {
    * The entry and everything it imports statically: what runs before the first render. The
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
    * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.1 KB before the
-   * element's features became controllers of their own, 25.5 KB after (decision 0094):
+   * element's features became controllers of their own, 25.5 KB after (decision 0096):
    * this budget is that and a little.
    */
   firstRender: 25.6 * KB,
@@ -29,7 +29,7 @@ export const budgets = {
    * What an English page loads before the shopper can act: the first render, the configure
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
    * little, so it cannot grow unnoticed (40.4 KB before the controllers of decision
-   * 0094, 41.0 KB after).
+   * 0096, 41.0 KB after).
    */
   beforeReady: 41.1 * KB,
   /**
