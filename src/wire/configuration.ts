@@ -101,6 +101,11 @@ export interface Configuration {
    * service without it says nothing about which languages exist). `languageIso` is the one used.
    */
   languages?: string[];
+  /**
+   * The VAT rate the totals incl. VAT are taken with (0.21), an addition of the reference
+   * service so that a client can tell what a choice will do to the total incl. VAT.
+   */
+  vatRate?: number;
 }
 
 /** Body of an update. The service accepts these names in any letter case. */
