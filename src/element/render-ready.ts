@@ -19,6 +19,7 @@ import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 import type {PictureController} from '../controllers/picture-controller.js';
+import {PriceEffectsController} from '../controllers/price-effects-controller.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
 import {errorView} from './error-views.js';
@@ -30,6 +31,7 @@ interface Kept {
   picture: PictureController | null;
   view: ConfigurationView | null;
   steps: StepHandlers;
+  effects: PriceEffectsController;
 }
 const kept = new WeakMap<object, Kept>();
 
@@ -38,6 +40,7 @@ function keptFor(p: ElementParts): Kept {
   if (!own) {
     const {session, screens} = p;
     own = {
+      effects: new PriceEffectsController(p.host),
       tools: null,
       picture: null,
       view: null,
@@ -84,6 +87,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
+  const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -92,12 +96,12 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     apiUrl: p.apiUrl,
     inclVat: p.inclVat,
     // The step shown: the one chosen, else the first.
-    onlyStep:
-      p.screens.screen === 'configure'
-        ? (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id
-        : undefined,
+    onlyStep: p.screens.screen === 'configure' ? shown : undefined,
+    totalsAfter: own.effects.totalsFor(configuration, shown),
   });
   const view = (own.view = reuseUnchanged(own.view, built));
+  const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
+  if (!snapshot.conflict) own.effects.want(p.session.require(), configuration, shown, nodes);
   const more = extrasFor(p);
   if (more && !own.picture) own.picture = new more.PictureController(p.host, () => p.session);
   return renderReady(view, snapshot, s, p, toolsFor(p, own), own.steps, more, own.picture);

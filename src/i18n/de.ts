@@ -131,4 +131,12 @@ export const de = {
     token_endpoint_not_found: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
     token_credentials_rejected: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
   },
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'pro Einheit',
+  conflictEffect: (effect) => `Gesamtpreis ${effect}`,
+  totalAfterAccepting: (total) => `Gesamtpreis nach dem Übernehmen: ${total}`,
+  notAnswered: 'Noch nicht beantwortet',
+  roundedTo: (value, step) => `Gerundet auf ${value} (in Schritten von ${step})`,
+  maximumIs: (max) => `Höchstens ${max}`,
+  minimumIs: (min) => `Mindestens ${min}`,
 } satisfies Strings;

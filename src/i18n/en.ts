@@ -93,4 +93,12 @@ export const en = {
   thanksBody: 'We have received your request and will send you a quotation shortly.',
   reference: 'Quotation reference',
   errorQuote: 'Your request could not be sent. Your details are kept.',
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'per unit',
+  conflictEffect: (effect) => `Total ${effect}`,
+  totalAfterAccepting: (total) => `Total after accepting: ${total}`,
+  notAnswered: 'Not answered yet',
+  roundedTo: (value, step) => `Rounded to ${value} (steps of ${step})`,
+  maximumIs: (max) => `Maximum is ${max}`,
+  minimumIs: (min) => `Minimum is ${min}`,
 } satisfies Strings;

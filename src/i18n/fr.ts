@@ -130,4 +130,12 @@ export const fr = {
     token_endpoint_not_found: 'Cette page n’est pas encore configurée pour le configurateur.',
     token_credentials_rejected: 'Cette page n’est pas encore configurée pour le configurateur.',
   },
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'l’unité',
+  conflictEffect: (effect) => `Total ${effect}`,
+  totalAfterAccepting: (total) => `Total après acceptation : ${total}`,
+  notAnswered: 'Pas encore répondu',
+  roundedTo: (value, step) => `Arrondi à ${value} (par pas de ${step})`,
+  maximumIs: (max) => `Maximum : ${max}`,
+  minimumIs: (min) => `Minimum : ${min}`,
 } satisfies Strings;

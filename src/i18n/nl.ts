@@ -129,4 +129,12 @@ export const nl = {
     token_endpoint_not_found: 'Deze pagina is nog niet ingericht voor de configurator.',
     token_credentials_rejected: 'Deze pagina is nog niet ingericht voor de configurator.',
   },
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'per stuk',
+  conflictEffect: (effect) => `Totaal ${effect}`,
+  totalAfterAccepting: (total) => `Totaal na accepteren: ${total}`,
+  notAnswered: 'Nog niet beantwoord',
+  roundedTo: (value, step) => `Afgerond op ${value} (stappen van ${step})`,
+  maximumIs: (max) => `Maximaal ${max}`,
+  minimumIs: (min) => `Minimaal ${min}`,
 } satisfies Strings;

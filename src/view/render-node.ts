@@ -50,8 +50,9 @@ function disabledNote(option: {disabled: boolean; disabledReason: string | null}
   return html`<span class="disabled-reason">${option.disabledReason || s.unavailable}</span>`;
 }
 
+/** What choosing an option does to the total, already signed ("+ €120.00", "− €35.00"). */
 function price(label: string) {
-  return label ? html`<span class="price" part="price">+ ${label}</span>` : nothing;
+  return label ? html`<span class="price" part="price" data-effect>${label}</span>` : nothing;
 }
 
 /** Renders one node of the view model. */
@@ -137,8 +138,12 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
         ${selected ? nothing : html`<option value="" selected disabled>${s.choose}</option>`}
         ${choice.options.map(
           (o) =>
-            html`<option value=${o.id} ?selected=${o.selected}>
-              ${o.name}${o.priceLabel ? ` (+ ${o.priceLabel})` : ''}${
+            html`<option
+              value=${o.id}
+              ?selected=${o.selected}
+              data-effect-source=${o.effectExact ? 'service' : 'estimate'}
+            >
+              ${o.name}${o.effectLabel ? ` (${o.effectLabel})` : ''}${
                 o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''
               }
             </option>`,
@@ -176,6 +181,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
     class=${classMap({option: true, selected: o.selected, disabled: o.disabled})}
     part=${o.selected ? 'option option-selected' : 'option'}
     data-node=${o.id}
+    data-effect-source=${o.effectExact ? 'service' : 'estimate'}
   >
     <label class="option-label">
       <input
@@ -201,7 +207,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
       }
       <span class="option-text">
         <span class="option-name">${o.name}</span>
-        ${price(o.priceLabel)}
+        ${price(o.effectLabel)}
       </span>
     </label>
     ${o.descriptionHtml ? description(o.id, o.descriptionHtml) : nothing}
@@ -340,9 +346,9 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
             </div>`
       }
       ${
-        n.priceLabel
-          ? html`<span class="price" part="price"
-              >${n.priceLabel} ${n.unit ? s.perUnit(n.unit) : ''}</span
+        n.unitEffectLabel
+          ? html`<span class="price" part="price" data-effect
+              >${n.unitEffectLabel} ${n.unit ? s.perUnit(n.unit) : s.perEachUnit}</span
             >`
           : nothing
       }

@@ -1,5 +1,6 @@
 // The view model's shape: what the render functions of src/view/ take. Built by
 // ./view-model.ts, which re-exports these types.
+import type {TotalsAfter} from '../session/price-effects.js';
 import type {Configuration} from '../wire/index.js';
 
 /** An input the shopper made that the service has not confirmed yet. */
@@ -25,6 +26,11 @@ export interface ViewModelInput {
    * large model the others' nodes are most of the work. Default: every step.
    */
   onlyStep?: string;
+  /**
+   * The totals the service says choosing each option (by id) would give; options without one
+   * get an effect worked out from the answer's prices.
+   */
+  totalsAfter?: ReadonlyMap<string, TotalsAfter> | null;
 }
 
 export interface OptionView {
@@ -36,6 +42,13 @@ export interface OptionView {
   imageUrl: string | null;
   /** Formatted surcharge, or '' when the option costs nothing. */
   priceLabel: string;
+  /**
+   * What choosing it (or, for a ticked checkbox, unticking it) does to the total on screen:
+   * "+ €120.00", "− €35.00", '' when nothing.
+   */
+  effectLabel: string;
+  /** Whether the effect is the service's answer rather than worked out from the prices. */
+  effectExact: boolean;
   selected: boolean;
   disabled: boolean;
   disabledReason: string | null;
@@ -85,6 +98,8 @@ export interface NumberView {
   unit: string | null;
   slider: boolean;
   priceLabel: string;
+  /** Its price per unit, signed, in the VAT mode on screen ("+ €1.82"); '' when free. */
+  unitEffectLabel: string;
   disabled: boolean;
   disabledReason: string | null;
   missing: boolean;
