@@ -41,6 +41,44 @@ export class PriceEffectsController {
     this.#host = host;
   }
 
+  #conflict: {for: Configuration; requirement: Requirement; totals: TotalsAfter | null} | null =
+    null;
+
+  /**
+   * The totals accepting a conflicting requirement would give, asked of the service the first
+   * time the dialog shows it; null until it has answered.
+   */
+  totalsIfAccepted(
+    session: ConfiguratorSession,
+    configuration: Configuration,
+    requirement: Requirement,
+  ): TotalsAfter | null {
+    const known = this.#conflict;
+    // By value: a snapshot may carry the same requirement as another object.
+    if (
+      known?.for === configuration &&
+      known.requirement.featureModelNodeId === requirement.featureModelNodeId &&
+      known.requirement.value === requirement.value &&
+      known.requirement.isSelection === requirement.isSelection
+    ) {
+      return known.totals;
+    }
+    const asked = (this.#conflict = {
+      for: configuration,
+      requirement,
+      totals: null as TotalsAfter | null,
+    });
+    if (this.#unavailable) return null;
+    fetchTotalsAfter(session, configuration.id, [requirement]).then(
+      (totals) => {
+        asked.totals = totals.get(requirement.featureModelNodeId) ?? null;
+        if (this.#conflict === asked) this.#host.requestUpdate();
+      },
+      () => {},
+    );
+    return null;
+  }
+
   /** The answered totals for this configuration's step, or null while there are none. */
   totalsFor(configuration: Configuration, step: string): ReadonlyMap<string, TotalsAfter> | null {
     return this.#for === configuration && this.#step === step ? this.#totals : null;

@@ -15,6 +15,7 @@ import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
 import {buildViewModel, reuseUnchanged, type ConfigurationView} from '../view/view-model.js';
+import {priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
@@ -143,10 +144,27 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
   // Until it has loaded there is no dialog to close.
   const dialog = conflict ? p.views.use(conflictDialog) : conflictDialog.module;
   if (!dialog) return nothing;
-  const names = kept.get(p.host)?.view?.names ?? new Map<string, string>();
-  return dialog.renderConflictDialog(conflict, names, p.texts.shown, s, {
-    resolveConflict: (accept) => void p.session.resolveConflict(accept).catch(() => {}),
-  });
+  const own = kept.get(p.host);
+  const names = own?.view?.names ?? new Map<string, string>();
+  const configuration = p.session.snapshot?.configuration;
+  const after =
+    conflict && configuration
+      ? own?.effects.totalsIfAccepted(p.session.require(), configuration, conflict.requirement)
+      : null;
+  const prices = configuration
+    ? {
+        basis: priceBasis(configuration, p.inclVat),
+        totalAfter: after ? (p.inclVat ? after.inclVat : after.exclVat) : null,
+      }
+    : null;
+  return dialog.renderConflictDialog(
+    conflict,
+    names,
+    p.texts.shown,
+    s,
+    {resolveConflict: (accept) => void p.session.resolveConflict(accept).catch(() => {})},
+    prices,
+  );
 }
 
 /** After a render: the dialog opens while a conflict waits and closes when it no longer does. */

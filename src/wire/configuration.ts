@@ -35,6 +35,12 @@ export interface Conflict {
   requestedValue: number;
   /** The node's value now. */
   actualValue: number;
+  /**
+   * What this change does to the options' sum, excl. VAT, unrounded: the node and everything
+   * below it (and, for `alternative`, the options switched to). An addition of the reference
+   * service; a client without it knows the total after accepting from `POST {id}/effects`.
+   */
+  priceEffectExVAT?: number;
 }
 
 export interface Currency {
