@@ -26,9 +26,10 @@ export const budgets = {
   /**
    * What an English page loads before the shopper can act: the first render, the configure
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
-   * little, so it cannot grow unnoticed.
+   * little, so it cannot grow unnoticed. Price effects and the price event took it from 40.4
+   * to 42.2 KB (docs/decisions/0093-prices-price-effects-from-the-service.md).
    */
-  beforeReady: 41 * KB,
+  beforeReady: 42.5 * KB,
   /**
    * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
    * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it

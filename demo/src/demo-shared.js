@@ -20,6 +20,7 @@ export const eventTypes = [
   'configurator-quote-submit',
   'configurator-quote-requested',
   'configurator-error',
+  'configurator-price-change',
 ];
 
 /** The interesting part of an event's `detail`, small enough for one log line. */
@@ -40,6 +41,8 @@ export function summarise(event) {
       return {quotationId: d.quotationId};
     case 'configurator-error':
       return {code: d.code, status: d.status, retryable: d.retryable};
+    case 'configurator-price-change':
+      return {displayed: d.price.displayed, total: d.price.label};
     default:
       return {};
   }

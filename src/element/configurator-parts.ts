@@ -2,6 +2,7 @@ import type {ReactiveControllerHost} from 'lit';
 import {isServer, nothing} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
 import {FormController} from '../controllers/form-controller.js';
+import {PriceEvent} from '../controllers/price-event.js';
 import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {TextsController} from '../controllers/texts-controller.js';
@@ -215,10 +216,16 @@ export class ConfiguratorParts implements ElementParts {
     return (full && configureView.module?.renderConflict(this, full)) ?? nothing;
   }
 
-  /** After a render: opens or closes the conflict dialog. */
+  /** After a render: opens or closes the conflict dialog; a changed price is announced. */
   updated(): void {
     configureView.module?.syncConflictDialog(this);
+    // The total is on screen once the configure view is (the skeleton shows none).
+    if (!configureView.module) return;
+    this.#priceEvent ??= new PriceEvent(this.host);
+    this.#priceEvent.rendered(this.session.snapshot?.configuration, this.inclVat);
   }
+
+  #priceEvent: PriceEvent | null = null;
 
   get #target(): string {
     return this.host.model.trim() || this.host.configuration.trim();

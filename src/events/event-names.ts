@@ -11,5 +11,6 @@ export const EventName = {
   quoteSubmit: 'configurator-quote-submit',
   quoteRequested: 'configurator-quote-requested',
   error: 'configurator-error',
+  priceChange: 'configurator-price-change',
 } as const;
 export type EventName = (typeof EventName)[keyof typeof EventName];

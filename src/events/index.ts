@@ -21,6 +21,10 @@ export {
   ConfiguratorLanguageChangeEvent,
   type ConfiguratorLanguageChangeDetail,
 } from './configurator-language-change-event.js';
+export {
+  ConfiguratorPriceChangeEvent,
+  type ConfiguratorPriceChangeDetail,
+} from './configurator-price-change-event.js';
 export {displayedPrice, type DisplayedPrice} from './price.js';
 export {EventName} from './event-names.js';
 
