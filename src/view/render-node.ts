@@ -6,6 +6,7 @@ import {live} from 'lit/directives/live.js';
 import {formatNumber} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
 import {richText} from './sanitize.js';
+import {numberInput} from './number-input.js';
 import type {ViewHandlers} from './view-handlers.js';
 import type {
   ChoiceView,
@@ -231,29 +232,6 @@ const number = (value: number, s: Strings) => formatNumber(value, s.locale);
 const keyed = new WeakSet<EventTarget>();
 
 /**
- * Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
- * A number outside the range is not sent (the service would answer with a conflict to accept):
- * it stays in the field, and leaving the field or Enter says what is allowed, beside it.
- */
-function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: Strings) {
-  const input = e.target as HTMLInputElement;
-  const value = input.valueAsNumber;
-  // A field left empty (or not a number) has no value to send: it shows the value the price
-  // stands on again, instead of a blank beside a price that did not change.
-  if (e.type === 'change' && !Number.isFinite(value)) input.value = String(n.value);
-  const outside = (n.min !== null && value < n.min) || (n.max !== null && value > n.max);
-  const note = input.closest('[data-node]')?.querySelector('.range-error');
-  if (outside && e.type === 'change' && note) {
-    input.setAttribute('aria-invalid', 'true');
-    note.textContent = `${s.outOfRange} ${s.minMax(number(n.min ?? value, s), number(n.max ?? value, s))}`;
-  } else if (!outside && note?.textContent) {
-    input.setAttribute('aria-invalid', String(n.missing));
-    note.textContent = '';
-  }
-  if (!outside && Number.isFinite(value)) on.setValue(n.id, value);
-}
-
-/**
  * The number field beside a slider: what the slider shows, and a way to set it without dragging
  * (a tap and typing, or the field's arrows; WCAG 2.2, 2.5.7). Named like the slider it stands
  * for, and checked against the range as any number field is.
@@ -291,6 +269,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
     n.descriptionHtml ? descId(n.id) : '',
     hints.length ? `${n.id}-hint` : '',
     `${n.id}-range`,
+    `${n.id}-rounded`,
     n.missing ? `${n.id}-missing` : '',
   ]
     .filter(Boolean)
@@ -355,6 +334,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
     </div>
     ${hints.length ? html`<p class="hint" id="${n.id}-hint">${hints.join(' · ')}</p>` : nothing}
     <p class="range-error" id="${n.id}-range" aria-live="polite" .textContent=${live('')}></p>
+    <p class="round-note" id="${n.id}-rounded" aria-live="polite"></p>
     ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
   </div>`;
 }
