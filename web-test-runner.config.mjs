@@ -6,6 +6,7 @@ import {chromeLauncher} from '@web/test-runner-chrome';
 import {esbuildPlugin} from '@web/dev-server-esbuild';
 import {chromiumArgs, chromiumPath} from './scripts/chromium.mjs';
 import {forcedColorsPlugin} from './scripts/forced-colors-plugin.mjs';
+import {printPdfPlugin} from './scripts/print-pdf-plugin.mjs';
 import {countsReporter} from './scripts/reporters/wtr-counts.mjs';
 
 const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:8787';
@@ -22,6 +23,7 @@ export default {
   plugins: [
     esbuildPlugin({ts: true, target: 'es2022', tsconfig: 'tsconfig.json'}),
     forcedColorsPlugin(),
+    printPdfPlugin(),
   ],
   browsers: [
     chromeLauncher({

@@ -20,6 +20,7 @@ export const eventTypes = [
   'configurator-quote-submit',
   'configurator-quote-requested',
   'configurator-error',
+  'configurator-step',
   'configurator-price-change',
 ];
 
@@ -41,6 +42,8 @@ export function summarise(event) {
       return {quotationId: d.quotationId};
     case 'configurator-error':
       return {code: d.code, status: d.status, retryable: d.retryable};
+    case 'configurator-step':
+      return {screen: d.screen, index: d.index};
     case 'configurator-price-change':
       return {displayed: d.price.displayed, total: d.price.label};
     default:

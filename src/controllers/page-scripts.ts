@@ -26,3 +26,8 @@ export function pageScriptsRan(then: () => void): boolean {
   waiting.add(then);
   return false;
 }
+
+/** Drops a `then` given to {@link pageScriptsRan} (its element left the page). */
+export function forgetPageScripts(then: () => void): void {
+  waiting.delete(then);
+}

@@ -115,3 +115,12 @@ export class PriceEffectsController {
     );
   }
 }
+
+const controllers = new WeakMap<Host, PriceEffectsController>();
+
+/** The element's controller, made the first time its configure view renders. */
+export function priceEffectsFor(host: Host & object): PriceEffectsController {
+  let controller = controllers.get(host);
+  if (!controller) controllers.set(host, (controller = new PriceEffectsController(host)));
+  return controller;
+}

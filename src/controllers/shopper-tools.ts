@@ -49,13 +49,16 @@ export class ShopperTools {
     this.#options.announce(this.#options.strings().undo);
   }
 
-  /** Copies the code; where the clipboard refuses, selects it for the shopper to copy. */
-  async copy(code: string): Promise<void> {
+  /**
+   * Copies the share link (the code stays in view beside it); where the clipboard refuses,
+   * selects the code for the shopper to copy.
+   */
+  async copy(link: string): Promise<void> {
     const s = this.#options.strings();
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(code);
-      this.#status(s.copied);
+      await navigator.clipboard.writeText(link);
+      this.#status(s.linkCopied);
     } catch {
       this.#status(s.copyFailed);
       const el = this.#host.renderRoot.querySelector('.code');

@@ -1,33 +1,24 @@
 import type {ReactiveControllerHost} from 'lit';
-import {isServer, nothing} from 'lit';
+import {isServer} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
+import type {ConfigureController} from '../controllers/configure-controller.js';
 import {FormController} from '../controllers/form-controller.js';
 import {PriceEvent} from '../controllers/price-event.js';
 import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
+import {SessionEvents} from '../controllers/session-events.js';
+import {SettingsCheck} from '../controllers/settings-check.js';
 import {TextsController} from '../controllers/texts-controller.js';
+import {VatChoice} from '../controllers/vat-choice.js';
 import {ViewportController} from '../controllers/viewport-controller.js';
-import {loadStrings} from '../i18n/dictionaries.js';
 import type {FirstStrings, Strings} from '../i18n/strings.js';
-import {
-  ConfiguratorError,
-  ErrorCode,
-  type FetchedToken,
-  type TokenRequest,
-} from '../session/index.js';
-import {renderError, renderSkeleton} from '../view/render-states.js';
-import {isSessionCode} from '../view/session-code.js';
+import type {FetchedToken, TokenRequest} from '../session/index.js';
+import type {ConfigurationView} from '../view/view-model.js';
 import type {Configuration} from '../wire/index.js';
-import type {ElementParts} from './element-parts.js';
-import {lazyView, ViewLoader} from './lazy-view.js';
-
-// Not needed for the first render: a chunk beside the script-tag entry, loaded when wanted. The
-// configure view loads the quote screens and the conflict dialog in turn.
-// English beyond what the entry renders comes with it (see i18n/dictionaries.ts): the view
-// never runs without it.
-const configureView = lazyView(() =>
-  Promise.all([import('./configure-view.js'), loadStrings('en')]).then(([module]) => module),
-);
+import {ConfigureViews} from './configure-views.js';
+import type {ElementParts, QuoteParts} from './element-parts.js';
+import {ViewLoader} from './lazy-view.js';
+import {PageCode} from './page-code.js';
 
 /** The element's settings the parts read. */
 export interface PartsHost extends ReactiveControllerHost, HTMLElement {
@@ -45,34 +36,43 @@ export interface PartsHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /**
- * The element's controllers, made and wired together: the session, the screens, the
- * announcements, the texts, the viewport, the lazily loaded views and, once wanted, the quote
- * flow. The element keeps one and reads as an outline of what it shows.
+ * The element's controllers, each in a named field for its concern, made and wired together:
+ * the settings check, the session and the bridge from its events, the screens, the
+ * announcements, the texts, the viewport, the form, the VAT choice, and the lazily loaded views
+ * with the controllers that come with them. The element keeps one and reads as an outline of
+ * what it shows.
  */
 export class ConfiguratorParts implements ElementParts {
   readonly host: PartsHost;
   readonly views: ViewLoader;
+  readonly settings: SettingsCheck;
   readonly session: SessionController;
+  readonly events: SessionEvents;
+  readonly vat: VatChoice;
   readonly viewport: ViewportController;
   readonly announcer: Announcer;
   readonly texts: TextsController;
   readonly screens: ScreenController;
   readonly form: FormController;
-  quote: ElementParts['quote'] = null;
-  /**
-   * A code in this page's address (`?configuration=`), as the default share link puts it: read
-   * when the element first starts, not on every update, so that a page that writes a code into
-   * its own address later (a router keeping the share link) does not move a running
-   * configuration to a copy of itself.
-   */
-  #pageCode: string | undefined;
-  /** Whether the shopper sees prices incl. VAT. */
-  inclVat = true;
+  readonly lazy: ConfigureViews;
+  readonly pageCode = new PageCode();
 
   constructor(host: PartsHost) {
     this.host = host;
     this.views = new ViewLoader(host);
-    this.session = new SessionController(host, {inclVat: () => this.inclVat});
+    this.vat = new VatChoice(host);
+    const settings = (this.settings = new SettingsCheck(host));
+    this.session = new SessionController(host, {
+      judge: (config, running) => settings.judge(config, running),
+    });
+    this.events = new SessionEvents(host, this.session, {
+      inclVat: () => this.vat.inclVat,
+      undo: () => this.lazy.history,
+      failed: (error) => {
+        const running = this.session.running;
+        if (running) settings.explain(error, running);
+      },
+    });
     this.viewport = new ViewportController(host, () => host.loading === 'lazy');
     this.announcer = new Announcer(host);
     const track = (work: Promise<unknown>) => this.views.track(work);
@@ -93,7 +93,7 @@ export class ConfiguratorParts implements ElementParts {
         if (to === 'configure' || from === 'quote') this.session.dismissError();
         this.quote?.flow.dismiss();
       },
-      tabId: (stepId) => configureView.module?.tabId(stepId) ?? '',
+      tabId: (stepId) => this.lazy.tabId(stepId),
     });
     this.form = new FormController(host, {
       session: () => this.session.session,
@@ -102,6 +102,7 @@ export class ConfiguratorParts implements ElementParts {
       first: () => this.texts.strings,
       goToNode: (nodeId, stepId) => void this.screens.goToNode(nodeId, stepId),
     });
+    this.lazy = new ConfigureViews(this, this.form);
   }
 
   get apiUrl(): string {
@@ -112,9 +113,16 @@ export class ConfiguratorParts implements ElementParts {
     return this.host.shareUrl.trim();
   }
 
-  toggleVat(incl: boolean): void {
-    this.inclVat = incl;
-    this.host.requestUpdate();
+  get configure(): ConfigureController<ConfigurationView> {
+    return this.lazy.configure;
+  }
+
+  get quote(): QuoteParts | null {
+    return this.lazy.quote;
+  }
+
+  quoteFlow(): Promise<QuoteParts> {
+    return this.lazy.quoteFlow();
   }
 
   /** Another product, configuration or a restart: its beginning, not an old form or total. */
@@ -130,26 +138,10 @@ export class ConfiguratorParts implements ElementParts {
     return this.session.restart();
   }
 
-  /** Loads the quote screens' chunk (with the configure view's) and makes the quote flow. */
-  async quoteFlow(): Promise<NonNullable<ElementParts['quote']>> {
-    let module;
-    try {
-      const cv = configureView.module ?? (await this.views.load(configureView));
-      module = await this.views.load(cv.quoteScreen);
-    } catch {
-      // Offline, or the chunks are gone from the server: a reason callers know how to read.
-      throw new ConfiguratorError(ErrorCode.network, 'The quote screens could not be loaded', {
-        retryable: true,
-      });
-    }
-    this.quote ??= {
-      module,
-      flow: new module.QuoteController(this.host, this.session, module.rules, {
-        requested: () => this.screens.reset('thanks'),
-        signed: () => this.form.statement(),
-      }),
-    };
-    return this.quote;
+  /** The element's `undo()`: nothing to undo before the configure view keeps a history. */
+  async undo(): Promise<Configuration | null> {
+    const session = this.session.require();
+    return this.lazy.loaded ? this.configure.undo() : session.snapshot.configuration;
   }
 
   /** Hands the element's settings to the session controller, unless a lazy start waits. */
@@ -158,11 +150,7 @@ export class ConfiguratorParts implements ElementParts {
     // the first state, and the browser starts the session once the element hydrates.
     if (isServer || this.viewport.waiting) return;
     const host = this.host;
-    if (this.#pageCode === undefined) {
-      const page = new URLSearchParams(location.search).get('configuration') ?? '';
-      this.#pageCode = isSessionCode(page) ? page.trim().toUpperCase() : '';
-    }
-    const configuration = host.configuration.trim() || this.#pageCode;
+    const configuration = host.configuration.trim() || this.pageCode.read();
     this.session.sync({
       model: host.model.trim(),
       configuration,
@@ -174,55 +162,38 @@ export class ConfiguratorParts implements ElementParts {
     });
     // The configure view's code loads alongside the first requests, not after their answers;
     // asked for once they are on their way (an `import()` costs the main thread a moment).
-    if ((host.model.trim() || configuration) && !configureView.module) {
-      configureView.load().catch(() => {});
-    }
+    if (host.model.trim() || configuration) this.lazy.preload();
   }
 
   /** Before a render: a changed total is announced. */
   announceTotal(): void {
     const configuration = this.session.snapshot?.configuration;
     if (!configuration) return;
-    this.announcer.total(configuration, this.inclVat, (total) =>
+    this.announcer.total(configuration, this.vat.inclVat, (total) =>
       this.texts.strings.totalAnnouncement(total),
     );
   }
 
   /** Whether the configure view (with the rest of English) could not be loaded. */
   get viewFailed(): boolean {
-    return configureView.failed;
+    return this.lazy.failed;
   }
 
-  /**
-   * The configure view, once its chunk and the complete texts (`full`) are here; offline, the
-   * same notice as a failed load.
-   */
   renderConfigured(s: FirstStrings, full: Strings | null): unknown {
-    const cv = this.views.use(configureView);
-    const configuration = this.session.snapshot?.configuration;
-    if (cv && full && configuration) {
-      this.session.shows(configuration);
-      return cv.renderConfigured(this, full);
-    }
-    if (!configureView.failed) return renderSkeleton(s);
-    const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
-    return renderError({...notice, canRetry: true}, true, s, () =>
-      this.views.track(this.views.load(configureView)),
-    );
+    return this.lazy.render(this, s, full);
   }
 
-  /** The conflict dialog, which comes with the configure view. */
   renderConflict(full: Strings | null): unknown {
-    return (full && configureView.module?.renderConflict(this, full)) ?? nothing;
+    return this.lazy.renderConflict(this, full);
   }
 
-  /** After a render: opens or closes the conflict dialog; a changed price is announced. */
+  /** After a render: the lazy views' work, and a changed price is announced. */
   updated(): void {
-    configureView.module?.syncConflictDialog(this);
+    this.lazy.updated(this);
     // The total is on screen once the configure view is (the skeleton shows none).
-    if (!configureView.module) return;
+    if (!this.lazy.loaded) return;
     this.#priceEvent ??= new PriceEvent(this.host);
-    this.#priceEvent.rendered(this.session.snapshot?.configuration, this.inclVat);
+    this.#priceEvent.rendered(this.session.snapshot?.configuration, this.vat.inclVat);
   }
 
   #priceEvent: PriceEvent | null = null;

@@ -14,7 +14,12 @@ import {summaryStyles} from '../view/summary-styles.js';
 import {extras} from './later-views.js';
 
 export {tabId} from '../view/render-steps.js';
-export {renderConfigured, renderConflict, syncConflictDialog} from './render-ready.js';
+export {
+  configureController,
+  renderConfigured,
+  renderConflict,
+  syncConflictDialog,
+} from './render-ready.js';
 export {quoteScreen} from './later-views.js';
 
 // The first configure render wants the extras' chunk: asked for as soon as this chunk runs,

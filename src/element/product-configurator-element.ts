@@ -22,6 +22,7 @@ import {renderStart} from './render-start.js';
  * @fires {ConfiguratorQuoteRequestedEvent} configurator-quote-requested - The service accepted the quote request. `detail`: `configurationId`, `quotationId`, `debtorId`, `result`.
  * @fires {ConfiguratorErrorEvent} configurator-error - Loading or applying failed, or the element's settings keep it from starting. `detail`: `code`, `message`, `retryable`, `status`.
  * @fires {ConfiguratorLanguageChangeEvent} configurator-language-change - The session's language changed and the new texts and price labels are rendered. `detail`: `lang`, `configuration`, `price`.
+ * @fires {ConfiguratorStepEvent} configurator-step - The shopper sees another step of the journey: a model step, the review or the quote form (after `configurator-ready`, once per step shown). `detail`: `screen`, `index`, `stepId`, `name`, `stepCount`, `review`.
  * @fires {ConfiguratorPriceChangeEvent} configurator-price-change - What the shopper sees as the price changed and is rendered: the first total, a change, the VAT switch, a language, a restart; never when it stayed the same. `detail`: `price`, `configurationId`.
  *
  * @slot header - Content above the configurator, such as a product introduction.
@@ -139,6 +140,20 @@ export class ProductConfiguratorElement extends LitElement {
   @property({type: Boolean, reflect: true}) disabled = false;
 
   /**
+   * `ga4` pushes the shopper's journey to `window.dataLayer` as Google Analytics 4 events
+   * (`view_item`, the configurator's steps, `generate_lead`) once the shopper consented, never
+   * with personal data (docs/analytics.md). Its code is loaded only when set.
+   */
+  @property() analytics: '' | 'ga4' = '';
+
+  /**
+   * The shopper's answer to the page's consent banner: `granted` lets `analytics` push, and
+   * `denied` stops it whatever else says so. Unset, Google consent mode decides: its
+   * `analytics_storage` in `dataLayer` (nothing is pushed while it is denied or unsaid).
+   */
+  @property({attribute: 'analytics-consent'}) analyticsConsent: '' | 'granted' | 'denied' = '';
+
+  /**
    * The same as `fetchToken`, under the name frameworks derive from a kebab-case binding (Vue's
    * `:fetch-token="fn"` sets this property when the element is already defined).
    */
@@ -150,6 +165,7 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   #parts = new ConfiguratorParts(this);
+  #analytics: Promise<unknown> | null = null;
 
   /** The headless session behind the element (null until a model and a token source are set). */
   get session(): ConfiguratorSession | null {
@@ -196,7 +212,7 @@ export class ProductConfiguratorElement extends LitElement {
    * it. Settles when the service has answered; does nothing when there is nothing to undo.
    */
   async undo(): Promise<Configuration | null> {
-    return this.#parts.session.undo();
+    return this.#parts.undo();
   }
 
   /** Drops the session and starts the same model anew. */
@@ -299,6 +315,13 @@ export class ProductConfiguratorElement extends LitElement {
 
   protected override updated(): void {
     this.#parts.updated();
+    // Its own chunk, loaded only by an element that asks for analytics (docs/analytics.md).
+    if (this.analytics && !this.#analytics) {
+      this.#analytics = import('../controllers/analytics-controller.js').then(
+        (m) => new m.AnalyticsController(this),
+      );
+      this.#parts.views.track(this.#analytics);
+    }
   }
 
   override render() {
@@ -307,7 +330,12 @@ export class ProductConfiguratorElement extends LitElement {
     const {s, full} = parts.texts.take();
     // Without the complete texts only a failed load of the view that brings them is shown.
     const loaded = (full !== null || parts.viewFailed) && !!snapshot?.configuration;
-    const start = {model: this.model.trim(), configuration: this.configuration.trim(), loaded};
+    const start = {
+      model: this.model.trim(),
+      configuration: this.configuration.trim(),
+      loaded,
+      setup: parts.settings.error,
+    };
     return html`<div
       class="layout"
       part="base"

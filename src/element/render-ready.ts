@@ -2,12 +2,15 @@
 // bar and the summary with the shopper's tools. Part of the configure view's chunk: the
 // element's first render (a skeleton) carries none of it.
 import {html, nothing, type TemplateResult} from 'lit';
-import {ShopperTools} from '../controllers/shopper-tools.js';
+import {ConfigureController} from '../controllers/configure-controller.js';
+import type {PrintController} from '../controllers/print-controller.js';
+import {priceEffectsFor} from '../controllers/price-effects-controller.js';
+import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
-import {renderResume, shareConfiguration} from '../view/render-resume.js';
+import {renderResume, shareConfiguration, shareLink} from '../view/render-resume.js';
 import {renderError} from '../view/render-states.js';
 import {renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderSummary} from '../view/render-summary.js';
@@ -19,93 +22,68 @@ import {priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
-import type {PictureController} from '../controllers/picture-controller.js';
-import {PriceEffectsController} from '../controllers/price-effects-controller.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
 import {errorView} from './error-views.js';
 
-/** Per element: its undo and other tools, the view last rendered, its step handlers. */
-interface Kept {
-  tools: ShopperTools | null;
-  /** The configured product's picture, once the extras chunk is here. */
-  picture: PictureController | null;
-  view: ConfigurationView | null;
-  steps: StepHandlers;
-  effects: PriceEffectsController;
-}
-const kept = new WeakMap<object, Kept>();
-
-function keptFor(p: ElementParts): Kept {
-  let own = kept.get(p.host);
-  if (!own) {
-    const {session, screens} = p;
-    own = {
-      effects: new PriceEffectsController(p.host),
-      tools: null,
-      picture: null,
-      view: null,
-      // The same object every render, so unchanged nodes are not rendered again.
-      steps: {
-        select: (id, on) => void session.select(id, on).catch(() => {}),
-        setValue: (id, value) => void session.setValue(id, value).catch(() => {}),
-        setText: (id, text) => void session.setText(id, text).catch(() => {}),
-        flush: () => session.flush(),
-        goToStep: (id, focusTab) => void screens.goToStep(id, focusTab),
-        review: () => void screens.show('review'),
-      },
-    };
-    kept.set(p.host, own);
-  }
-  return own;
-}
-
 /**
- * Undo, start over, share and resume of the current session: a new session gets its own.
- * Attached before the shopper can change anything, so the first change can be undone.
+ * The configure view's controller for an element: made once, when the configure view first
+ * renders there. Its tools speak the complete texts, which load with this chunk.
  */
-function toolsFor(p: ElementParts, own: Kept): ShopperTools {
-  const current = p.session.require();
-  if (own.tools?.history.session !== current) {
-    own.tools?.history.detach();
-    own.tools = new ShopperTools(current, p.host, {
-      // Complete once this view runs: it loads with the rest of English (configurator-parts).
+export function configureController(
+  p: Omit<ElementParts, 'configure' | 'quote'>,
+): ConfigureController<ConfigurationView> {
+  const {screens} = p;
+  return new ConfigureController<ConfigurationView>(
+    p.host,
+    p.session,
+    {
+      goToStep: (id, focus) => void screens.goToStep(id, focus),
+      review: () => void screens.show('review'),
+    },
+    {
       strings: () => p.texts.complete ?? en,
       announce: (text) => p.announcer.say(text),
       restart: () => p.restart(),
-      opened: () => p.screens.reset(),
+      opened: () => screens.reset(),
       share: shareConfiguration,
       isCode: isSessionCode,
-    });
-    p.session.history = own.tools.history;
-  }
-  return own.tools;
+    },
+  );
 }
 
 /** The configuration on screen, from the session's snapshot and the element's screen. */
 export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
-  const own = keptFor(p);
+  const own = p.configure;
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
+  const more = extrasFor(p);
+  const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
+  const effects = priceEffectsFor(p.host);
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
     texts: snapshot.texts,
     pending: withoutConflict(snapshot),
     apiUrl: p.apiUrl,
-    inclVat: p.inclVat,
+    inclVat: p.vat.inclVat,
     // The step shown: the one chosen, else the first.
-    onlyStep: p.screens.screen === 'configure' ? shown : undefined,
-    totalsAfter: own.effects.totalsFor(configuration, shown),
+    // The printed sheet lists every step's choices.
+    onlyStep: p.screens.screen === 'configure' && !print?.wanted ? shown : undefined,
+    totalsAfter: effects.totalsFor(configuration, shown),
   });
   const view = (own.view = reuseUnchanged(own.view, built));
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
-  if (!snapshot.conflict) own.effects.want(p.session.require(), configuration, shown, nodes);
-  const more = extrasFor(p);
-  if (more && !own.picture) own.picture = new more.PictureController(p.host, () => p.session);
-  return renderReady(view, snapshot, s, p, toolsFor(p, own), own.steps, more, own.picture);
+  if (!snapshot.conflict) effects.want(p.session.require(), configuration, shown, nodes);
+  if (more) own.withPicture((host, source) => new more.PictureController(host, source));
+  if (more) own.withJourney(() => new more.StepReporter(p));
+  return html`${renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture, print)}${
+    more && print?.wanted
+      ? more.renderSheet(view, configuration, s, p, print, own.picture)
+      : nothing
+  }`;
 }
 
 /**
@@ -144,17 +122,21 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
   // Until it has loaded there is no dialog to close.
   const dialog = conflict ? p.views.use(conflictDialog) : conflictDialog.module;
   if (!dialog) return nothing;
-  const own = kept.get(p.host);
-  const names = own?.view?.names ?? new Map<string, string>();
+  const names = p.configure.view?.names ?? new Map<string, string>();
   const configuration = p.session.snapshot?.configuration;
+  const inclVat = p.vat.inclVat;
   const after =
     conflict && configuration
-      ? own?.effects.totalsIfAccepted(p.session.require(), configuration, conflict.requirement)
+      ? priceEffectsFor(p.host).totalsIfAccepted(
+          p.session.require(),
+          configuration,
+          conflict.requirement,
+        )
       : null;
   const prices = configuration
     ? {
-        basis: priceBasis(configuration, p.inclVat),
-        totalAfter: after ? (p.inclVat ? after.inclVat : after.exclVat) : null,
+        basis: priceBasis(configuration, inclVat),
+        totalAfter: after ? (inclVat ? after.inclVat : after.exclVat) : null,
       }
     : null;
   return dialog.renderConflictDialog(
@@ -181,7 +163,8 @@ function renderReady(
   tools: ShopperTools,
   stepHandlers: StepHandlers,
   more: ExtrasModule | null,
-  picture: PictureController | null,
+  picture: string | null,
+  print: PrintController | null,
 ): TemplateResult {
   const configuration = snapshot.configuration!;
   const screen = on.screens.screen;
@@ -209,7 +192,7 @@ function renderReady(
           view,
           configuration,
           lang: on.texts.shown,
-          inclVat: on.inclVat,
+          inclVat: on.vat.inclVat,
           result: quote.flow.result,
           draft: quote.flow.draft,
           shipTo: quote.flow.shipTo,
@@ -229,6 +212,7 @@ function renderReady(
           draftInput: (name, value) => quote.flow.input(name, value),
           toggleShipTo: (on) => quote.flow.toggleShipTo(on),
           goToNode: (nodeId, stepId) => void on.screens.goToNode(nodeId, stepId),
+          print: print ? () => void print.print() : undefined,
         },
       )) ??
     html`<div class="card configure" part="panel">
@@ -255,7 +239,7 @@ function renderReady(
               view,
               s,
               () => show('review'),
-              more?.renderBarPicture(picture?.src || view.product.imageUrl),
+              more?.renderBarPicture(picture || view.product.imageUrl),
             )
           : nothing
       }
@@ -267,12 +251,13 @@ function renderReady(
           busy: snapshot.busy,
           copyStatus: tools.copyStatus,
           showQuoteButton: screen === 'configure',
-          picture: picture?.src ?? null,
+          picture,
         },
         s,
         {
-          toggleVat: (incl) => on.toggleVat(incl),
-          copyCode: () => void tools.copy(view.code),
+          toggleVat: (incl) => on.vat.set(incl),
+          // The link that resumes it; the code stays in view beside the button.
+          copyCode: () => void tools.copy(shareLink(on.shareUrl(), view.code, location.href)),
           shareCode: () => void tools.share(on.shareUrl(), view.code, view.product.name),
           requestQuote: () => show('review'),
         },

@@ -1,7 +1,7 @@
 import {nothing} from 'lit';
 import type {SessionController} from '../controllers/session-controller.js';
 import type {FirstStrings} from '../i18n/strings.js';
-import {ErrorCode} from '../session/index.js';
+import {ErrorCode, type ConfiguratorError} from '../session/index.js';
 import {renderError, renderSkeleton} from '../view/render-states.js';
 import {blockingErrorView, setupErrorView} from './error-views.js';
 
@@ -13,6 +13,8 @@ export interface StartState {
   waiting: boolean;
   /** The configuration when it may be shown (its texts are here), else null. */
   loaded: unknown;
+  /** A mistake in the element's settings that keeps it from starting (SettingsCheck). */
+  setup: ConfiguratorError | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export function renderStart(
   ready: () => unknown,
 ): unknown {
   if (!controller.session) {
-    const setup = state.waiting ? null : controller.setupError;
+    const setup = state.waiting ? null : state.setup;
     if (setup) return renderError(setupErrorView(setup, s), true, s, () => {});
     return state.model || state.configuration ? renderSkeleton(s) : nothing;
   }

@@ -11,6 +11,7 @@ export const EventName = {
   quoteSubmit: 'configurator-quote-submit',
   quoteRequested: 'configurator-quote-requested',
   error: 'configurator-error',
+  step: 'configurator-step',
   priceChange: 'configurator-price-change',
 } as const;
 export type EventName = (typeof EventName)[keyof typeof EventName];

@@ -22,6 +22,11 @@ export {
   type ConfiguratorLanguageChangeDetail,
 } from './configurator-language-change-event.js';
 export {
+  ConfiguratorStepEvent,
+  type ConfiguratorStepDetail,
+  type JourneyScreen,
+} from './configurator-step-event.js';
+export {
   ConfiguratorPriceChangeEvent,
   type ConfiguratorPriceChangeDetail,
 } from './configurator-price-change-event.js';

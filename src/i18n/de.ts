@@ -131,6 +131,10 @@ export const de = {
     token_endpoint_not_found: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
     token_credentials_rejected: 'Diese Seite ist noch nicht für den Konfigurator eingerichtet.',
   },
+  // The printed sheet
+  printSheet: 'Drucken / als PDF speichern',
+  sheetScan: 'Scannen, um diese Konfiguration zu öffnen',
+  sheetChoices: 'Ihre Auswahl',
   // Price effects, the conflict dialog's prices, the bill and rounded numbers.
   perEachUnit: 'pro Einheit',
   conflictEffect: (effect) => `Gesamtpreis ${effect}`,

@@ -93,6 +93,10 @@ export const en = {
   thanksBody: 'We have received your request and will send you a quotation shortly.',
   reference: 'Quotation reference',
   errorQuote: 'Your request could not be sent. Your details are kept.',
+  // The printed sheet
+  printSheet: 'Print / save as PDF',
+  sheetScan: 'Scan to open this configuration',
+  sheetChoices: 'Your choices',
   // Price effects, the conflict dialog's prices, the bill and rounded numbers.
   perEachUnit: 'per unit',
   conflictEffect: (effect) => `Total ${effect}`,

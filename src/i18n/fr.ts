@@ -130,6 +130,10 @@ export const fr = {
     token_endpoint_not_found: 'Cette page n’est pas encore configurée pour le configurateur.',
     token_credentials_rejected: 'Cette page n’est pas encore configurée pour le configurateur.',
   },
+  // The printed sheet
+  printSheet: 'Imprimer / enregistrer en PDF',
+  sheetScan: 'Scannez pour ouvrir cette configuration',
+  sheetChoices: 'Vos choix',
   // Price effects, the conflict dialog's prices, the bill and rounded numbers.
   perEachUnit: 'l’unité',
   conflictEffect: (effect) => `Total ${effect}`,

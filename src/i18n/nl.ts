@@ -129,6 +129,10 @@ export const nl = {
     token_endpoint_not_found: 'Deze pagina is nog niet ingericht voor de configurator.',
     token_credentials_rejected: 'Deze pagina is nog niet ingericht voor de configurator.',
   },
+  // The printed sheet
+  printSheet: 'Afdrukken / opslaan als pdf',
+  sheetScan: 'Scan om deze configuratie te openen',
+  sheetChoices: 'Uw keuzes',
   // Price effects, the conflict dialog's prices, the bill and rounded numbers.
   perEachUnit: 'per stuk',
   conflictEffect: (effect) => `Totaal ${effect}`,

@@ -126,6 +126,13 @@ export interface Strings {
    * ever falls back to an English or empty reason.
    */
   errors: Record<ErrorCode, string>;
+  // The printed sheet
+  /** The review's action that prints the configuration's sheet (or saves it as PDF). */
+  printSheet: string;
+  /** Under the sheet's QR code. */
+  sheetScan: string;
+  /** The heading of the sheet's list of choices. */
+  sheetChoices: string;
   // Price effects, the conflict dialog's prices, the bill and rounded numbers.
   /** A number's price per unit when the model names no unit. */
   perEachUnit: string;

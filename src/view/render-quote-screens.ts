@@ -27,6 +27,8 @@ export interface QuoteScreensState extends Pick<
 export interface QuoteScreensHandlers extends Omit<QuoteFormHandlers, 'back'> {
   show(screen: QuoteScreen | 'configure'): void;
   restart(): void;
+  /** Prints the configuration's sheet; absent until the sheet's code is here. */
+  print?: () => void;
 }
 
 /** The screen asked for, or null for the steps (the configure screen). */
@@ -66,6 +68,7 @@ export function renderQuoteScreens(
         back: () => on.show('configure'),
         next: () => on.show('quote'),
         goToNode: (nodeId, stepId) => on.goToNode(nodeId, stepId),
+        print: on.print,
       },
     );
   }

@@ -26,6 +26,8 @@ export interface ReviewHandlers {
   back(): void;
   next(): void;
   goToNode(nodeId: string, stepId: string): void;
+  /** "Print / save as PDF": the configuration's sheet (render-print-sheet.ts). */
+  print?: () => void;
 }
 
 /** The shopper's choices below some nodes, in the order the steps show them. */
@@ -140,6 +142,19 @@ export function renderReview(
       }
     </dl>
     <div class="form-actions">
+      ${
+        on.print
+          ? html`<button
+              type="button"
+              class="button secondary"
+              part="button"
+              data-action="print"
+              @click=${on.print}
+            >
+              ${s.printSheet}
+            </button>`
+          : nothing
+      }
       <button
         type="button"
         class="button primary"

@@ -47,10 +47,27 @@ export const thankYouStyles = css`
   .reference dd {
     margin: 0;
     font-weight: 700;
-    word-break: break-all;
+    overflow-wrap: anywhere;
+  }
+  /* What people read out or type: never broken across lines ("Q-0000" / "09"). */
+  .quotation-number,
+  .reference code {
+    white-space: nowrap;
   }
   .quotation-number {
     font-size: 1.25rem;
     letter-spacing: 0.02em;
+  }
+  /* On a phone each label sits above its value: a long one-word label ("Angebotsreferenz")
+     beside the number would leave it too little room. */
+  @container (max-width: 480px) {
+    .reference {
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0.1rem;
+      text-align: center;
+    }
+    .reference dd + dt {
+      margin-top: 0.4rem;
+    }
   }
 `;

@@ -16,6 +16,7 @@ import {ConfigurationVerificationErrorCode} from '../../src/server/configuration
 import type {MergeErrorCode} from '../../src/session/merge-configuration.js';
 import {en} from '../../src/i18n/en.js';
 import {codeMentions} from '../helpers/node/error-docs.js';
+import {Ga4Event, Ga4Param} from '../../src/analytics/ga4.js';
 
 /** Why a compressed answer could not be merged (the session's own; never reaches a host). */
 const mergeCodes = {stale_base: 'stale_base', malformed: 'malformed'} satisfies {
@@ -49,6 +50,11 @@ const tables: Record<string, readonly string[]> = {
     Object.values(ConfigurationVerificationErrorCode),
   'src/session/merge-configuration.ts MergeErrorCode': Object.values(mergeCodes),
   'wordpress/includes/*.php (the plugin)': wordpressCodes,
+  // Not error codes, but snake_case names a page shows as code: the analytics pushes' names.
+  'src/analytics/ga4.ts Ga4Event and Ga4Param': [
+    ...Object.values(Ga4Event),
+    ...Object.values(Ga4Param),
+  ],
 };
 const codes = new Set(Object.values(tables).flat());
 
@@ -77,6 +83,8 @@ const notCodes = [
   'product_configurator',
   'product_configurator_allowed_origins',
   'product_configurator_rate_limit',
+  // Google consent mode's setting for analytics (docs/analytics.md).
+  'analytics_storage',
 ];
 
 /** Codes no longer answered, which a decision record may name as its history. */

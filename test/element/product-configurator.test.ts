@@ -136,7 +136,7 @@ describe('product-configurator', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('copies the session code so a shopper can come back', async () => {
+  it('copies the share link, the code beside it, so a shopper can come back', async () => {
     const el = await readyConfigurator();
     const copied: string[] = [];
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
@@ -148,8 +148,12 @@ describe('product-configurator', () => {
       $(el, '[data-action="copy"]').click();
       await until(el, () => copied.length > 0, 'the copy');
       await el.updateComplete;
-      expect(copied).to.deep.equal([el.value!.code]);
-      expect($(el, '[role="status"]').textContent).to.contain('Code copied');
+      const link = new URL(location.href);
+      link.searchParams.set('configuration', el.value!.code);
+      link.hash = '';
+      expect(copied).to.deep.equal([link.href]);
+      expect($(el, '.code-box .code').textContent!.trim()).to.equal(el.value!.code);
+      expect($(el, '[role="status"]').textContent).to.contain('Link copied');
     } finally {
       delete (navigator as {clipboard?: unknown}).clipboard;
       if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);

@@ -1,0 +1,127 @@
+// What the configure view keeps per element: the shopper's tools (undo and the rest) for the
+// session running, the configured picture, the view model last rendered and the step handlers.
+// Made with the configure view's chunk, when the element first renders the configure view.
+import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import type {ConfiguratorSession} from '../session/index.js';
+import type {Configuration} from '../wire/index.js';
+import type {PictureController, PictureSource} from './picture-controller.js';
+import type {PrintController} from './print-controller.js';
+import type {SessionController} from './session-controller.js';
+import {ShopperTools, type ShopperToolsOptions} from './shopper-tools.js';
+
+type Host = ReactiveControllerHost &
+  HTMLElement & {
+    readonly renderRoot: HTMLElement | DocumentFragment;
+    readonly updateComplete: Promise<boolean>;
+  };
+
+/** Where the step handlers take the shopper (the screens the element shows). */
+export interface ConfigureScreens {
+  goToStep(stepId: string, focus: 'tab' | 'title' | false): void;
+  review(): void;
+}
+
+/**
+ * Keeps the configure view's per-element state in named fields and the shopper's tools in step
+ * with the session: a new session gets its own undo history, attached as soon as the session
+ * exists (before the shopper can change anything, so the first change can be undone), and
+ * the one it replaces is let go. `View` is the view model the render keeps between renders.
+ */
+export class ConfigureController<View = unknown> implements ReactiveController {
+  readonly #host: Host;
+  readonly #sessions: SessionController;
+  readonly #tools: ShopperToolsOptions;
+  #unwatch: (() => void) | null = null;
+  #current: ShopperTools | null = null;
+  /** The configured product's picture, once the extras' chunk is here. */
+  #picture: PictureController | null = null;
+  /** The printed sheet's bridge to the browser's printing, once the extras' chunk is here. */
+  #print: PrintController | null = null;
+  /** The journey's step reporter, once the extras' chunk is here. */
+  #journey: ReactiveController | null = null;
+  /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
+  view: View | null = null;
+
+  /** The same object every render, so unchanged nodes are not rendered again. */
+  readonly steps: {
+    select(id: string, on: boolean): void;
+    setValue(id: string, value: number): void;
+    setText(id: string, text: string): void;
+    flush(): void;
+    goToStep(id: string, focus: 'tab' | 'title' | false): void;
+    review(): void;
+  };
+
+  constructor(
+    host: Host,
+    sessions: SessionController,
+    screens: ConfigureScreens,
+    tools: ShopperToolsOptions,
+  ) {
+    this.#host = host;
+    this.#sessions = sessions;
+    this.#tools = tools;
+    this.steps = {
+      select: (id, on) => void sessions.select(id, on).catch(() => {}),
+      setValue: (id, value) => void sessions.setValue(id, value).catch(() => {}),
+      setText: (id, text) => void sessions.setText(id, text).catch(() => {}),
+      flush: () => sessions.flush(),
+      goToStep: (id, focus) => screens.goToStep(id, focus),
+      review: () => screens.review(),
+    };
+    host.addController(this);
+  }
+
+  /** Undo, start over, share and resume of the current session; null without a session. */
+  get tools(): ShopperTools | null {
+    return this.#current;
+  }
+
+  /** The configured picture's URL, null until the extras' chunk and the first picture are here. */
+  get picture(): string | null {
+    return this.#picture?.src ?? null;
+  }
+
+  hostConnected(): void {
+    this.#unwatch ??= this.#sessions.watch((session) => this.#follow(session));
+    this.#follow(this.#sessions.session);
+  }
+
+  hostDisconnected(): void {
+    // The history stays with its session: a move keeps both, and a removal disposes the
+    // session, which the next connection finds replaced.
+    this.#unwatch?.();
+    this.#unwatch = null;
+  }
+
+  /** Makes the picture once the extras' chunk (which brings its controller) is here. */
+  withPicture(make: (host: Host, source: () => PictureSource) => PictureController): void {
+    this.#picture ??= make(this.#host, () => this.#sessions);
+  }
+
+  /** Makes the printed sheet's controller once the extras' chunk (which brings it) is here. */
+  withPrint(make: (host: Host) => PrintController): PrintController {
+    return (this.#print ??= make(this.#host));
+  }
+
+  /** Makes the step reporter (`configurator-step`) once the extras' chunk that brings it is here. */
+  withJourney(make: () => ReactiveController): void {
+    this.#journey ??= make();
+  }
+
+  /** Takes back the last change; before a session has tools there is nothing to undo. */
+  undo(): Promise<Configuration | null> {
+    const session = this.#sessions.require();
+    const tools = this.#current;
+    return tools?.history.session === session
+      ? tools.history.undo()
+      : Promise.resolve(session.snapshot.configuration);
+  }
+
+  #follow(session: ConfiguratorSession | null) {
+    if (this.#current?.history.session === session) return;
+    this.#current?.history.detach();
+    this.#current = session ? new ShopperTools(session, this.#host, this.#tools) : null;
+    this.#host.requestUpdate();
+  }
+}

@@ -1,0 +1,220 @@
+import {expect} from '@open-wc/testing';
+import {emulateMedia, executeServerCommand, setViewport} from '@web/test-runner-commands';
+import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
+import type {Configuration} from '../../src/wire/index.js';
+import {
+  $,
+  $$,
+  allNodes,
+  nodeByName,
+  readyConfigurator,
+  serviceUrl,
+  settled,
+  until,
+  valueOf,
+} from '../helpers/browser/service.js';
+
+/** A4 inside Chromium's default margins (0.4 in each side), in CSS pixels (96 per inch). */
+const a4 = {width: Math.floor(((210 - 2 * 10.16) / 25.4) * 96), height: 1045};
+
+/** The page that a share link opens in these tests: it resumes `?configuration=`. */
+const resumeTemplate = `${location.origin}/test/helpers/browser/resume-page.html?service=${encodeURIComponent(
+  serviceUrl,
+)}&configuration={code}`;
+
+/** Whether the page has requested the QR encoder (uqr, or the chunk around it) so far. */
+const qrRequested = () =>
+  performance.getEntriesByType('resource').some((entry) => /\/uqr\/|qr-code/.test(entry.name));
+
+/** Replaces the browser's print dialog (which would block a headless page) for one test. */
+function recordPrint() {
+  const original = window.print;
+  const calls: number[] = [];
+  window.print = () => void calls.push(Date.now());
+  return {calls, restore: () => (window.print = original)};
+}
+
+/** The dark modules the sheet's QR path draws, as "x,y". */
+function drawnModules(el: ProductConfiguratorElement): Set<string> {
+  const d = $(el, '.sheet-qr path').getAttribute('d') ?? '';
+  return new Set([...d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)].map((m) => `${m[1]},${m[2]}`));
+}
+
+function darkModules(modules: boolean[][]): Set<string> {
+  const dark = new Set<string>();
+  modules.forEach((row, y) => row.forEach((on, x) => on && dark.add(`${x},${y}`)));
+  return dark;
+}
+
+/** What a configuration holds, to compare a resumed copy with its original. */
+function answers(configuration: Configuration) {
+  return {
+    values: allNodes(configuration)
+      .map((n) => [n.name, valueOf(configuration, n.id)] as const)
+      .filter(([, v]) => v !== 0),
+    texts: configuration.textValues,
+    total: configuration.totalPriceIncVATLabel,
+  };
+}
+
+async function pictureLoaded(el: ProductConfiguratorElement) {
+  const img = el.shadowRoot!.querySelector<HTMLImageElement>('.sheet-picture');
+  if (img && !img.complete) await img.decode().catch(() => {});
+}
+
+afterEach(async () => {
+  await emulateMedia({media: 'screen'});
+  await setViewport({width: 800, height: 600});
+});
+
+describe('the printed sheet', () => {
+  it('prints from the review on one A4 page with every choice, both totals, the code and a QR code that resumes it', async () => {
+    const el = await readyConfigurator();
+    el.shareUrl = resumeTemplate;
+    await el.select(nodeByName(el.value!, 'White').id, true);
+    await el.select(nodeByName(el.value!, 'Engraving').id, true);
+    await el.setText(nodeByName(el.value!, 'Engraving name').id, 'Ada L.');
+    await el.select(nodeByName(el.value!, '5 years').id, true);
+    await settled(el);
+
+    $(el, '[part~="summary"] [data-action="quote"]').click();
+    await el.updateComplete;
+    await until(el, () => !!el.shadowRoot!.querySelector('[data-action="print"]'), 'the action');
+    expect(el.shadowRoot!.querySelector('.print-sheet')).to.equal(null);
+    expect(qrRequested(), 'the QR encoder before printing').to.equal(false);
+
+    const printing = recordPrint();
+    try {
+      $(el, '[data-action="print"]').click();
+      await until(el, () => printing.calls.length > 0, 'the print dialog');
+    } finally {
+      printing.restore();
+    }
+    expect(qrRequested(), 'the QR encoder once printing').to.equal(true);
+
+    // The same lines as the review, by node, with the same prices.
+    const reviewLines = $$(el, '.review-item').map((li) => [
+      li.dataset.node,
+      li.querySelector('.review-price')!.textContent!.trim(),
+    ]);
+    const sheetLines = $$(el, '.sheet-item').map((li) => [
+      li.dataset.node,
+      li.querySelector('.sheet-price')!.textContent!.trim(),
+    ]);
+    expect(sheetLines.length).to.be.greaterThan(5);
+    expect(sheetLines).to.deep.equal(reviewLines);
+    const engraving = $$(el, '.sheet-item').find(
+      (li) => li.dataset.node === nodeByName(el.value!, 'Engraving name').id,
+    );
+    expect(engraving!.textContent).to.contain('Ada L.');
+    const configuration = el.value!;
+    expect($(el, '[data-sheet="code"]').textContent!.trim()).to.equal(configuration.code);
+    expect($(el, '[data-sheet="incl"]').textContent!.trim()).to.equal(
+      configuration.totalPriceIncVATLabel,
+    );
+    expect($(el, '[data-sheet="excl"]').textContent!.trim()).to.equal(
+      configuration.totalPriceExVATLabel,
+    );
+
+    // The QR code draws exactly uqr's encoding of the share link.
+    const link = resumeTemplate.replace('{code}', configuration.code);
+    expect($(el, '[data-sheet="link"]').textContent!.trim()).to.equal(link);
+    // Imported only now: the test's own import would count as the page's request.
+    const {encode} = await import('uqr');
+    const {qrOptions} = await import('../../src/view/qr-code.js');
+    const expected = encode(link, qrOptions);
+    expect(Number($(el, '.sheet-qr').dataset.size)).to.equal(expected.size);
+    expect([...drawnModules(el)].sort()).to.deep.equal([...darkModules(expected.data)].sort());
+
+    // In print media only the sheet shows, and it fits one A4 page.
+    await setViewport(a4);
+    await emulateMedia({media: 'print'});
+    await pictureLoaded(el);
+    expect(getComputedStyle($(el, '.main')).display).to.equal('none');
+    expect(getComputedStyle($(el, '.side')).display).to.equal('none');
+    const sheet = $(el, '.print-sheet').getBoundingClientRect();
+    expect(sheet.height).to.be.greaterThan(300);
+    expect(sheet.width).to.be.at.most(a4.width);
+    expect(sheet.bottom, 'the sheet within one page').to.be.at.most(a4.height);
+    const pdf = await executeServerCommand<{pages: number}, {format: string}>('print-pdf-pages', {
+      format: 'A4',
+    });
+    expect(pdf.pages).to.equal(1);
+
+    // Opening the link resumes the same configuration.
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'position: fixed; width: 900px; height: 700px; left: -10000px';
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, {once: true}));
+    frame.src = link;
+    document.body.append(frame);
+    try {
+      await loaded;
+      const resumed = await (frame.contentWindow as Window & {ready: Promise<Configuration>}).ready;
+      expect(answers(resumed)).to.deep.equal(answers(configuration));
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('renders for the browser’s own print with every step’s choices, and goes after it', async () => {
+    const el = await readyConfigurator('Standing Desk');
+    el.shareUrl = resumeTemplate;
+    await settled(el);
+    // The extras' chunk brings the sheet: the configure screen asks for it on its first render.
+    await until(el, () => !!el.shadowRoot!.querySelector('.language-picker'), 'the extras');
+
+    window.dispatchEvent(new Event('beforeprint'));
+    // Rendered before the browser lays the page out for print (Lit renders in a microtask).
+    await Promise.resolve();
+    await el.updateComplete;
+    const steps = $$(el, '.sheet-step').map((section) => section.dataset.step);
+    const withChoices = el.value!.featureModel.steps.map((s) => s.id);
+    expect(steps.length).to.be.greaterThan(1);
+    expect(withChoices).to.include.members(steps as string[]);
+    await until(el, () => !!el.shadowRoot!.querySelector('.sheet-qr'), 'the QR code');
+
+    await setViewport(a4);
+    await emulateMedia({media: 'print'});
+    await pictureLoaded(el);
+    expect($(el, '.print-sheet').getBoundingClientRect().bottom).to.be.at.most(a4.height);
+    const pdf = await executeServerCommand<{pages: number}, {format: string}>('print-pdf-pages', {
+      format: 'A4',
+    });
+    expect(pdf.pages).to.equal(1);
+
+    window.dispatchEvent(new Event('afterprint'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.print-sheet')).to.equal(null);
+  });
+
+  for (const model of ['Office Chair', 'Standing Desk', 'E-Bike']) {
+    it(`keeps every option of ${model} on one A4 page`, async () => {
+      const el = await readyConfigurator(model);
+      // Every optional extra chosen: the longest list a shopper can make of this model.
+      const checkboxes = allNodes(el.value!)
+        .filter((n) => n.type === 0 && n.featureType === 0 && n.minValue === null)
+        .map((n) => n.id);
+      for (const id of checkboxes) {
+        const node = allNodes(el.value!).find((n) => n.id === id);
+        if (!node || node.isDisabled || valueOf(el.value!, id) !== 0) continue;
+        await el.select(id, true).catch(() => {});
+        await settled(el);
+        if (el.session?.snapshot.conflict) await el.session.resolveConflict(false);
+        await settled(el);
+      }
+      window.dispatchEvent(new Event('beforeprint'));
+      await until(el, () => !!el.shadowRoot!.querySelector('.sheet-qr'), 'the QR code');
+      await setViewport(a4);
+      await emulateMedia({media: 'print'});
+      await pictureLoaded(el);
+      const lines = Number($(el, '.print-sheet').dataset.lines);
+      expect(lines).to.be.greaterThan(4);
+      expect($(el, '.print-sheet').getBoundingClientRect().bottom).to.be.at.most(a4.height);
+      const pdf = await executeServerCommand<{pages: number}, {format: string}>('print-pdf-pages', {
+        format: 'A4',
+      });
+      expect(pdf.pages).to.equal(1);
+      window.dispatchEvent(new Event('afterprint'));
+    });
+  }
+});
