@@ -73,9 +73,21 @@ export function priceBasis(c: Configuration, inclVat: boolean): PriceBasis {
   };
 }
 
+/** Labels by formatter and amount: most effects repeat from one answer to the next. */
+const labels = new WeakMap<Intl.NumberFormat, Map<number, string>>();
+
 /** An amount as a price label (no-break spaces made plain, as the service's labels are). */
 export function moneyLabel(basis: PriceBasis, amount: number): string {
-  return basis.format.format(amount).replace(/[\u00a0\u202f]/g, ' ');
+  let known = labels.get(basis.format);
+  if (!known) labels.set(basis.format, (known = new Map()));
+  let label = known.get(amount);
+  if (label === undefined) {
+    label = basis.format.format(amount).replace(/[\u00a0\u202f]/g, ' ');
+    // Bounded: a long session on a large model meets many amounts.
+    if (known.size >= 2000) known.clear();
+    known.set(amount, label);
+  }
+  return label;
 }
 
 /**
