@@ -1,31 +1,12 @@
 // What each option of the step on screen would make the total, asked of the service after
-// every answer (docs/decisions/0093). Until it answers, and with a service that cannot, the
+// every answer (docs/decisions/0094). Until it answers, and with a service that cannot, the
 // view model works the effects out from the answer's prices.
 import {fetchTotalsAfter, type TotalsAfter} from '../session/price-effects.js';
 import type {ConfiguratorSession} from '../session/index.js';
-import type {NodeView} from '../view/view-model.js';
 import type {Configuration, Requirement} from '../wire/index.js';
 
 interface Host {
   requestUpdate(): void;
-}
-
-/** The requirement that would choose (or untick) each option shown among `nodes`. */
-export function optionRequirements(nodes: readonly NodeView[]): Requirement[] {
-  const out: Requirement[] = [];
-  const pending = [...nodes];
-  // Without recursion: a deep model cannot exhaust the stack.
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.kind === 'group') pending.push(...node.children);
-    if (node.kind !== 'choice') continue;
-    const checkbox = node.control === 'checkbox';
-    for (const o of node.options) {
-      pending.push(...o.children);
-      if (o.selected && !checkbox) continue;
-      out.push({featureModelNodeId: o.id, value: o.selected ? 0 : 1, isSelection: true});
-    }
-  }
-  return out;
 }
 
 export class PriceEffectsController {
@@ -84,19 +65,21 @@ export class PriceEffectsController {
     return this.#for === configuration && this.#step === step ? this.#totals : null;
   }
 
-  /** Asks for the step's effects unless they are asked for already. */
+  /**
+   * Asks for the step's effects (`requirements`: what would choose each of its options) unless
+   * they are asked for already.
+   */
   want(
     session: ConfiguratorSession,
     configuration: Configuration,
     step: string,
-    nodes: readonly NodeView[],
+    requirements: readonly Requirement[],
   ): void {
     if (this.#unavailable || (this.#for === configuration && this.#step === step)) return;
     this.#abort?.abort();
     this.#for = configuration;
     this.#step = step;
     this.#totals = null;
-    const requirements = optionRequirements(nodes);
     if (requirements.length === 0) return;
     const abort = (this.#abort = new AbortController());
     fetchTotalsAfter(session, configuration.id, requirements, abort.signal).then(

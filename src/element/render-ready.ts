@@ -18,7 +18,7 @@ import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
 import {buildViewModel, reuseUnchanged, type ConfigurationView} from '../view/view-model.js';
-import {priceBasis} from '../view/price-effects.js';
+import {optionRequirements, priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
@@ -76,7 +76,9 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   });
   const view = (own.view = reuseUnchanged(own.view, built));
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
-  if (!snapshot.conflict) effects.want(p.session.require(), configuration, shown, nodes);
+  if (!snapshot.conflict) {
+    effects.want(p.session.require(), configuration, shown, optionRequirements(nodes));
+  }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
   return html`${renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture, print)}${

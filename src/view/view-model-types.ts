@@ -1,6 +1,5 @@
 // The view model's shape: what the render functions of src/view/ take. Built by
 // ./view-model.ts, which re-exports these types.
-import type {TotalsAfter} from '../session/price-effects.js';
 import type {Configuration} from '../wire/index.js';
 
 /** An input the shopper made that the service has not confirmed yet. */
@@ -8,6 +7,12 @@ export interface PendingInput {
   value?: number;
   on?: boolean;
   text?: string;
+}
+
+/** The totals the service says a choice would give (the effects question's answer). */
+export interface TotalsAfter {
+  exclVat: number;
+  inclVat: number;
 }
 
 /** What the view model is computed from: the session's state plus the element's choices. */
