@@ -24,7 +24,9 @@ export function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: String
   const note = field?.querySelector('.range-error');
   if (outside && e.type === 'change' && note) {
     input.setAttribute('aria-invalid', 'true');
-    note.textContent = `${s.outOfRange} ${below ? s.minimumIs(number(n.min!, s)) : s.maximumIs(number(n.max!, s))}`;
+    const bound = below ? s.minimumIs(number(n.min!, s)) : s.maximumIs(number(n.max!, s));
+    const range = s.minMax(number(n.min ?? value, s), number(n.max ?? value, s));
+    note.textContent = `${s.outOfRange} ${bound} · ${range}`;
   } else if (!outside && note?.textContent) {
     input.setAttribute('aria-invalid', String(n.missing));
     note.textContent = '';

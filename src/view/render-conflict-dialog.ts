@@ -115,6 +115,16 @@ export function renderConflictDialog(
 ): TemplateResult {
   const name = conflict ? (names.get(conflict.requirement.featureModelNodeId) ?? '') : '';
   const figures = conflictFigures(conflict?.conflicts ?? [], prices);
+  // One line of text, the requested choice's effect after it (no whitespace around it).
+  const intro = conflict
+    ? html`${conflictIntro(conflict.requirement, name, lang, s)}${
+        figures.requested
+          ? html` <span class="conflict-effect" data-effect="requested"
+              >${s.conflictEffect(figures.requested)}</span
+            >`
+          : nothing
+      }`
+    : nothing;
   return html`<dialog
     class="dialog"
     part="dialog"
@@ -130,16 +140,7 @@ export function renderConflictDialog(
     ${
       conflict
         ? html`<h2 id="conflict-title" class="dialog-title">${s.conflictTitle}</h2>
-            <p id="conflict-intro">
-              ${conflictIntro(conflict.requirement, name, lang, s)}
-              ${
-                figures.requested
-                  ? html`<span class="conflict-effect" data-effect="requested"
-                      >${s.conflictEffect(figures.requested)}</span
-                    >`
-                  : nothing
-              }
-            </p>
+            <p id="conflict-intro">${intro}</p>
             <ul class="conflict-list">
               ${conflict.conflicts.map(
                 (c, i) =>

@@ -45,7 +45,9 @@ describe('a number the model rounds or clamps says so', () => {
     // Beyond the range: nothing is sent, the field says the maximum.
     type(el, width, '300');
     await el.updateComplete;
-    expect(note(el, width, 'range').textContent).to.equal('Out of range. Maximum is 210');
+    expect(note(el, width, 'range').textContent).to.equal(
+      'Out of range. Maximum is 210 · Between 110 and 210',
+    );
     expect(valueOf(el.value!, width)).to.equal(150);
 
     // A number on the step clears the rounding note.
