@@ -15,9 +15,11 @@ export const budgets = {
   /**
    * The entry and everything it imports statically: what runs before the first render. The
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
-   * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md).
+   * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.1 KB before the
+   * element's features became controllers of their own, 25.5 KB after (decision 0094):
+   * this budget is that and a little.
    */
-  firstRender: 25.5 * KB,
+  firstRender: 25.8 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
    * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
@@ -26,10 +28,12 @@ export const budgets = {
   /**
    * What an English page loads before the shopper can act: the first render, the configure
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
-   * little, so it cannot grow unnoticed. Price effects and the price event took it from 40.4
-   * to 42.2 KB (docs/decisions/0094-prices-price-effects-from-the-service.md).
+   * little, so it cannot grow unnoticed (40.4 KB before the controllers of decision
+   * 0094, 41.0 KB after). Price effects and the price event added 2.5 KB (0.2 KB of it before
+   * the first render: the event class)
+   * (docs/decisions/0097-prices-price-effects-from-the-service.md).
    */
-  beforeReady: 42.5 * KB,
+  beforeReady: 43.6 * KB,
   /**
    * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
    * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it

@@ -1,6 +1,6 @@
 // `POST /api/3/configurator/{id}/effects`: an addition of the reference service that answers
 // what each of a list of requirements would make the total, without changing the session, so
-// a client shows every choice's effect before it is made (docs/decisions/0094).
+// a client shows every choice's effect before it is made (docs/decisions/0097).
 import type {Hono} from 'hono';
 import type {Requirement} from '../../src/wire/index.js';
 import type {AppEnv} from '../auth/index.js';

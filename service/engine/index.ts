@@ -2,7 +2,8 @@ export {compileModel, nodeIdByKey, nodeKeyById} from './compiled-model.js';
 export type {CompiledModel} from './compiled-model.js';
 export type {ModelDefinition} from './model-definition.js';
 export type {SessionState} from './session-state.js';
-export {applyRequirement, applyText, initialState} from './apply-requirement.js';
+export {applyRequirement, initialState} from './apply-requirement.js';
+export {applyText} from './apply-text.js';
 export {renderConfiguration, renderConfigurationChanges} from './render-configuration.js';
 export {EngineError} from './engine-error.js';
 export {

@@ -1,6 +1,6 @@
 // What choices would do to the total, before the shopper makes them: each requirement applied
 // to the session's state as accepting would apply it (conflicts resolved), its totals taken,
-// and nothing saved (docs/decisions/0094).
+// and nothing saved (docs/decisions/0097).
 import type {Requirement} from '../../src/wire/index.js';
 import {applyRequirement} from './apply-requirement.js';
 import type {CompiledModel} from './compiled-model.js';

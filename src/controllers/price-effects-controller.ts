@@ -1,5 +1,5 @@
 // What each option of the step on screen would make the total, asked of the service after
-// every answer (docs/decisions/0094). Until it answers, and with a service that cannot, the
+// every answer (docs/decisions/0097). Until it answers, and with a service that cannot, the
 // view model works the effects out from the answer's prices.
 import {fetchTotalsAfter, type TotalsAfter} from '../session/price-effects.js';
 import type {ConfiguratorSession} from '../session/index.js';

@@ -8,6 +8,7 @@ import {
   type SessionOptions,
   type SessionSnapshot,
 } from '../session/index.js';
+import type {StartWithToken} from '../session/start-with-token.js';
 import type {Configuration} from '../wire/index.js';
 import {ElementTokens} from './element-tokens.js';
 import type {SessionConfig, SettingsVerdict} from './settings-check.js';
@@ -58,16 +59,14 @@ export class SessionController implements ReactiveController, SessionSource {
   #key = '';
   /** The element's settings as last received (the token source reads them on every call). */
   #settings: SessionConfig | null = null;
-  /** The settings the current session runs with (the service's URL normalised). */
-  #running: SessionConfig | null = null;
   #disposalQueued = false;
   /** The id of a session disposed because the element left the page, reopened on return. */
   #resume: {key: string; id: string} | null = null;
   readonly #watchers = new Set<(session: ConfiguratorSession | null) => void>();
   /** The endpoint source in use, kept while its URL stays so its cached token is reused. */
   readonly #tokens = new ElementTokens(() => this.#settings);
-  /** Cancels a start offered to the token endpoint's next request (decision 75). */
-  #cancelEarly: (() => void) | null = null;
+  /** A start offered to the token endpoint's next request (decision 75), cancelled with it. */
+  #early: StartWithToken | null = null;
 
   /** Loading the session's configuration; its value is not used, its status is rendered. */
   readonly start: Task<[Load], unknown>;
@@ -86,11 +85,6 @@ export class SessionController implements ReactiveController, SessionSource {
 
   get snapshot(): SessionSnapshot | null {
     return this.#session?.snapshot ?? null;
-  }
-
-  /** The settings the current session runs with, null without one. */
-  get running(): SessionConfig | null {
-    return this.#session ? this.#running : null;
   }
 
   watch(replaced: (session: ConfiguratorSession | null) => void): () => void {
@@ -247,8 +241,7 @@ export class SessionController implements ReactiveController, SessionSource {
     const session = this.#options.create?.(options) ?? new ConfiguratorSession(options);
     this.#session = session;
     this.#key = key;
-    this.#running = config;
-    this.#cancelEarly = early ? () => early.cancel() : null;
+    this.#early = early;
     this.#replaced();
     // Failures reach the page as `configurator-error` and the error state.
     this.#load((signal) =>
@@ -259,8 +252,8 @@ export class SessionController implements ReactiveController, SessionSource {
 
   #dispose() {
     const session = this.#session;
-    this.#cancelEarly?.();
-    this.#cancelEarly = null;
+    this.#early?.cancel();
+    this.#early = null;
     this.#session = null;
     this.#key = '';
     // Told before the session goes, so what watched it lets go of a session still whole.

@@ -30,7 +30,7 @@ export interface SessionEventsOptions {
   /** The session's undo, once the configure view that owns it has loaded. */
   undo(): UndoState | null;
   /** A failure the session reported (not an abort), before the page hears of it. */
-  failed?(error: ConfiguratorError): void;
+  failed(error: ConfiguratorError): void;
 }
 
 /** The session's events the bridge listens to. */
@@ -49,10 +49,13 @@ export class SessionEvents implements ReactiveController {
   #unwatch: (() => void) | null = null;
   /** The session listened to. */
   #attached: ConfiguratorSession | null = null;
-  /** The session `#readyId` belongs to: a move of the element keeps both. */
-  #of: ConfiguratorSession | null = null;
   /** The configuration `configurator-ready` last announced; a restart brings a new one. */
   #readyId: string | null = null;
+  /**
+   * The session `#readyId` belongs to. Another one (even made while the element was away, as
+   * its return does before the controllers hear of it) has its start announced; a move keeps it.
+   */
+  #of: ConfiguratorSession | null = null;
   /** The language of the configuration last rendered, to tell a language switch. */
   #shownLanguage = '';
   /** The configuration the render under way shows in the configure view, if it shows one. */
@@ -103,10 +106,8 @@ export class SessionEvents implements ReactiveController {
     for (const type of news) this.#attached?.removeEventListener(type, this.#on);
     this.#attached = session;
     if (!session) return;
-    if (session !== this.#of) {
-      this.#of = session;
-      this.#readyId = null;
-    }
+    if (session !== this.#of) this.#readyId = null;
+    this.#of = session;
     for (const type of news) session.addEventListener(type, this.#on);
   }
 
@@ -173,7 +174,7 @@ export class SessionEvents implements ReactiveController {
 
   #error(session: ConfiguratorSession, error: ConfiguratorError) {
     if (error.code === ErrorCode.aborted) return;
-    this.#options.failed?.(error);
+    this.#options.failed(error);
     this.#afterRender(
       session,
       () =>

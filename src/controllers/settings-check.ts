@@ -41,6 +41,8 @@ export class SettingsCheck implements ReactiveController {
   readonly #lookAgain = () => this.#host.requestUpdate();
   /** The refusals already explained in the console, so each is written once per element. */
   readonly #warned = new Set<string>();
+  /** The settings last judged good to run: the ones a refusal is explained with. */
+  #run: SessionConfig | null = null;
 
   constructor(host: Host) {
     this.#host = host;
@@ -88,12 +90,12 @@ export class SettingsCheck implements ReactiveController {
       return 'keep';
     }
     this.#report(null);
-    return {run: {...settings, apiUrl}};
+    return {run: (this.#run = {...settings, apiUrl})};
   }
 
   /** Tells the page's developer which setting made the service refuse (once per mistake). */
-  explain(error: ConfiguratorError, settings: SessionConfig): void {
-    explainSetupMistake(error, settings, this.#warned);
+  explain(error: ConfiguratorError): void {
+    if (this.#run) explainSetupMistake(error, this.#run, this.#warned);
   }
 
   /** Shows a settings mistake and reports it once; `null` clears it. */

@@ -19,7 +19,6 @@ export class VatChoice {
 
   /** The shopper's choice: renders the prices the other way. */
   set(incl: boolean): void {
-    if (incl === this.#inclVat) return;
     this.#inclVat = incl;
     this.#host.requestUpdate();
   }

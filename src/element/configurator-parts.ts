@@ -3,7 +3,6 @@ import {isServer} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
 import type {ConfigureController} from '../controllers/configure-controller.js';
 import {FormController} from '../controllers/form-controller.js';
-import {PriceEvent} from '../controllers/price-event.js';
 import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {SessionEvents} from '../controllers/session-events.js';
@@ -11,7 +10,6 @@ import {SettingsCheck} from '../controllers/settings-check.js';
 import {TextsController} from '../controllers/texts-controller.js';
 import {VatChoice} from '../controllers/vat-choice.js';
 import {ViewportController} from '../controllers/viewport-controller.js';
-import type {FirstStrings, Strings} from '../i18n/strings.js';
 import type {FetchedToken, TokenRequest} from '../session/index.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {Configuration} from '../wire/index.js';
@@ -68,10 +66,7 @@ export class ConfiguratorParts implements ElementParts {
     this.events = new SessionEvents(host, this.session, {
       inclVat: () => this.vat.inclVat,
       undo: () => this.lazy.history,
-      failed: (error) => {
-        const running = this.session.running;
-        if (running) settings.explain(error, running);
-      },
+      failed: (error) => settings.explain(error),
     });
     this.viewport = new ViewportController(host, () => host.loading === 'lazy');
     this.announcer = new Announcer(host);
@@ -84,7 +79,7 @@ export class ConfiguratorParts implements ElementParts {
     );
     this.screens = new ScreenController(host, {
       prepare: (screen) =>
-        screen === 'review' || screen === 'quote' ? this.quoteFlow() : Promise.resolve(),
+        screen === 'review' || screen === 'quote' ? this.lazy.quoteFlow() : Promise.resolve(),
       track,
       switched: (from, to) => {
         const s = this.texts.strings;
@@ -119,10 +114,6 @@ export class ConfiguratorParts implements ElementParts {
 
   get quote(): QuoteParts | null {
     return this.lazy.quote;
-  }
-
-  quoteFlow(): Promise<QuoteParts> {
-    return this.lazy.quoteFlow();
   }
 
   /** Another product, configuration or a restart: its beginning, not an old form or total. */
@@ -173,30 +164,6 @@ export class ConfiguratorParts implements ElementParts {
       this.texts.strings.totalAnnouncement(total),
     );
   }
-
-  /** Whether the configure view (with the rest of English) could not be loaded. */
-  get viewFailed(): boolean {
-    return this.lazy.failed;
-  }
-
-  renderConfigured(s: FirstStrings, full: Strings | null): unknown {
-    return this.lazy.render(this, s, full);
-  }
-
-  renderConflict(full: Strings | null): unknown {
-    return this.lazy.renderConflict(this, full);
-  }
-
-  /** After a render: the lazy views' work, and a changed price is announced. */
-  updated(): void {
-    this.lazy.updated(this);
-    // The total is on screen once the configure view is (the skeleton shows none).
-    if (!this.lazy.loaded) return;
-    this.#priceEvent ??= new PriceEvent(this.host);
-    this.#priceEvent.rendered(this.session.snapshot?.configuration, this.vat.inclVat);
-  }
-
-  #priceEvent: PriceEvent | null = null;
 
   get #target(): string {
     return this.host.model.trim() || this.host.configuration.trim();

@@ -19,9 +19,6 @@ const configureView = lazyView(() =>
   Promise.all([import('./configure-view.js'), loadStrings('en')]).then(([module]) => module),
 );
 
-/** The element's parts the lazy views are made with (the lazy ones themselves aside). */
-export type EagerParts = Omit<ElementParts, 'configure' | 'quote'>;
-
 /**
  * The element's lazily loaded views and the controllers that come with them: the configure
  * view (with its {@link ConfigureController}) and the quote screens (with the quote flow).
@@ -29,12 +26,12 @@ export type EagerParts = Omit<ElementParts, 'configure' | 'quote'>;
  * `hostConnected` runs at once, so it attaches like one made with the element.
  */
 export class ConfigureViews {
-  readonly #parts: EagerParts;
+  readonly #parts: ElementParts;
   readonly #form: FormController;
   #configure: ConfigureController<ConfigurationView> | null = null;
   #quote: QuoteParts | null = null;
 
-  constructor(parts: EagerParts, form: FormController) {
+  constructor(parts: ElementParts, form: FormController) {
     this.#parts = parts;
     this.#form = form;
   }
@@ -69,18 +66,9 @@ export class ConfigureViews {
     return configureView.module?.tabId(stepId) ?? '';
   }
 
-  /**
-   * Starts loading the configure view's code alongside the first requests, not after their
-   * answers; once here, its controller is made (outside any render).
-   */
+  /** Starts loading the configure view's code alongside the first requests, not after them. */
   preload(): void {
-    if (configureView.module) return;
-    configureView.load().then(
-      () => {
-        if (this.#parts.host.isConnected) void this.configure;
-      },
-      () => {},
-    );
+    if (!configureView.module) configureView.load().catch(() => {});
   }
 
   /** Loads the quote screens' chunk (with the configure view's) and makes the quote flow. */
@@ -110,13 +98,14 @@ export class ConfigureViews {
    * The configure view, once its chunk and the complete texts (`full`) are here; offline, the
    * same notice as a failed load.
    */
-  render(all: ElementParts, s: FirstStrings, full: Strings | null): unknown {
-    const views = this.#parts.views;
+  render(s: FirstStrings, full: Strings | null): unknown {
+    const parts = this.#parts;
+    const views = parts.views;
     const cv = views.use(configureView);
-    const configuration = this.#parts.session.snapshot?.configuration;
+    const configuration = parts.session.snapshot?.configuration;
     if (cv && full && configuration) {
-      this.#parts.events.shows(configuration);
-      return cv.renderConfigured(all, full);
+      parts.events.shows(configuration);
+      return cv.renderConfigured(parts, full);
     }
     if (!configureView.failed) return renderSkeleton(s);
     const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
@@ -126,12 +115,14 @@ export class ConfigureViews {
   }
 
   /** The conflict dialog, which comes with the configure view. */
-  renderConflict(all: ElementParts, full: Strings | null): unknown {
-    return (full && configureView.module?.renderConflict(all, full)) ?? nothing;
+  renderConflict(full: Strings | null): unknown {
+    return (full && configureView.module?.renderConflict(this.#parts, full)) ?? nothing;
   }
 
-  /** After a render: opens or closes the conflict dialog. */
-  updated(all: ElementParts): void {
-    configureView.module?.syncConflictDialog(all);
+  /** After a render: opens or closes the conflict dialog; a changed price is announced. */
+  updated(): void {
+    configureView.module?.syncConflictDialog(this.#parts);
+    // The total is on screen once the configure view is (the skeleton shows none).
+    configureView.module?.announcePrice(this.#parts);
   }
 }

@@ -203,7 +203,7 @@ export class ProductConfiguratorElement extends LitElement {
     options: {quantity?: number} = {},
   ): Promise<QuoteRequested> {
     this.#parts.session.require();
-    const {flow} = await this.#parts.quoteFlow();
+    const {flow} = await this.#parts.lazy.quoteFlow();
     return flow.request(customer, options.quantity ?? 1, this.#parts.texts.shown);
   }
 
@@ -314,7 +314,7 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   protected override updated(): void {
-    this.#parts.updated();
+    this.#parts.lazy.updated();
     // Its own chunk, loaded only by an element that asks for analytics (docs/analytics.md).
     if (this.analytics && !this.#analytics) {
       this.#analytics = import('../controllers/analytics-controller.js').then(
@@ -329,7 +329,7 @@ export class ProductConfiguratorElement extends LitElement {
     const snapshot = parts.session.snapshot;
     const {s, full} = parts.texts.take();
     // Without the complete texts only a failed load of the view that brings them is shown.
-    const loaded = (full !== null || parts.viewFailed) && !!snapshot?.configuration;
+    const loaded = (full !== null || parts.lazy.failed) && !!snapshot?.configuration;
     const start = {
       model: this.model.trim(),
       configuration: this.configuration.trim(),
@@ -345,9 +345,9 @@ export class ProductConfiguratorElement extends LitElement {
       <div class="header"><slot name="header"></slot></div>
       <div class="progress ${snapshot?.busy && loaded ? 'active' : ''}" aria-hidden="true"></div>
       ${renderStart(parts.session, {...start, waiting: parts.viewport.waiting}, s, () =>
-        parts.renderConfigured(s, full),
+        parts.lazy.render(s, full),
       )}
-      ${parts.renderConflict(full)}
+      ${parts.lazy.renderConflict(full)}
       <div class="sr-only" aria-live="polite" aria-atomic="true">${parts.announcer.text}</div>
     </div>`;
   }

@@ -5,6 +5,7 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
 import {priceEffectsFor} from '../controllers/price-effects-controller.js';
+import {PriceEvent} from '../controllers/price-event.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
@@ -30,9 +31,7 @@ import {errorView} from './error-views.js';
  * The configure view's controller for an element: made once, when the configure view first
  * renders there. Its tools speak the complete texts, which load with this chunk.
  */
-export function configureController(
-  p: Omit<ElementParts, 'configure' | 'quote'>,
-): ConfigureController<ConfigurationView> {
+export function configureController(p: ElementParts): ConfigureController<ConfigurationView> {
   const {screens} = p;
   return new ConfigureController<ConfigurationView>(
     p.host,
@@ -149,6 +148,15 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
     {resolveConflict: (accept) => void p.session.resolveConflict(accept).catch(() => {})},
     prices,
   );
+}
+
+const priceEvents = new WeakMap<object, PriceEvent>();
+
+/** After a render: `configurator-price-change` when the price on screen is another. */
+export function announcePrice(p: ElementParts): void {
+  let event = priceEvents.get(p.host);
+  if (!event) priceEvents.set(p.host, (event = new PriceEvent(p.host)));
+  event.rendered(p.session.snapshot?.configuration, p.vat.inclVat);
 }
 
 /** After a render: the dialog opens while a conflict waits and closes when it no longer does. */

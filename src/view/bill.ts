@@ -1,5 +1,5 @@
 // The bill of a configuration: one line per choice, with what it adds to the total, as the
-// review and the printed sheet show it (docs/decisions/0094). Built from the service's answer
+// review and the printed sheet show it (docs/decisions/0097). Built from the service's answer
 // alone, walking the model as the quotation does, so its lines are the quotation's lines.
 import {FeatureType, type Configuration, type FeatureNode} from '../wire/index.js';
 import {effectLabel, priceBasis, roundMoney, type PriceBasis} from './price-effects.js';

@@ -1,5 +1,5 @@
 // What a change would do to the total on screen, worked out from what the service's answer
-// carries: every node's unit price, the totals and the VAT rate (docs/decisions/0094).
+// carries: every node's unit price, the totals and the VAT rate (docs/decisions/0097).
 import type {Configuration, FeatureNode, Requirement} from '../wire/index.js';
 import type {NodeView} from './view-model-types.js';
 

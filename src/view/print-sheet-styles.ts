@@ -11,7 +11,7 @@ export const printSheetStyles = css`
     display: none;
   }
   /* The review's "Print / save as PDF" sits at the start of its row, the way on at the end. */
-  .form-actions [data-action='print'] {
+  .form-actions .button[data-action='print'] {
     margin-inline-start: 0;
   }
   @media print {
@@ -112,7 +112,8 @@ export const printSheetStyles = css`
   }
   .sheet-item {
     display: grid;
-    grid-template-columns: minmax(0, 1fr) minmax(0, auto) auto;
+    /* A price column of its own width: the prices line up down the sheet. */
+    grid-template-columns: minmax(0, 1fr) minmax(0, auto) 20mm;
     gap: 3mm;
     padding-block: 0.6mm;
     border-bottom: 0.2mm solid #bbb;

@@ -145,3 +145,22 @@ test('follows its source to the next session and drops news of a replaced one', 
     ['c2'],
   );
 });
+
+test('a session made while the element was away has its start announced on return', async () => {
+  const {host, source, session} = setUp();
+  host.connect();
+  const ready = record<ConfiguratorReadyEvent>(host, 'configurator-ready');
+  session.loaded(configuration('c1'));
+  await host.update();
+  host.disconnect();
+  // The element's return starts the session before its controllers hear it is connected.
+  const resumed = new FakeSession();
+  source.replace(resumed);
+  host.connect();
+  resumed.loaded(configuration('c1'));
+  await host.update();
+  assert.deepEqual(
+    ready.map((e) => e.detail.configuration.id),
+    ['c1', 'c1'],
+  );
+});

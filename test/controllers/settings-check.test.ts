@@ -123,14 +123,19 @@ test('a refused origin is explained to the developer once per refusing party', (
   const refused = new ConfiguratorError('origin_not_allowed', 'refused', {
     details: {refusedBy: 'service'},
   });
-  check.explain(refused, settings());
-  check.explain(refused, settings());
+  check.explain(refused);
+  assert.equal(warn.mock.callCount(), 0, 'nothing to explain before settings ran');
+  check.judge(settings(), false);
+  check.explain(refused);
+  check.explain(refused);
   assert.equal(warn.mock.callCount(), 1);
   assert.match(
     String(warn.mock.calls[0]!.arguments[0]),
     /https:\/\/service\.example.*allowed origins/,
   );
   // Another element explains its own.
-  setUp().check.explain(refused, settings());
+  const other = setUp().check;
+  other.judge(settings(), false);
+  other.explain(refused);
   assert.equal(warn.mock.callCount(), 2);
 });

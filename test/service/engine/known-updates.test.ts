@@ -14,7 +14,7 @@ import {
   type CompiledModel,
   type SessionState,
 } from '../../../service/engine/index.js';
-import {appliesFromKnown} from '../../../service/engine/apply-requirement.js';
+import {appliesFromKnown} from '../../../service/engine/apply-known.js';
 import type {Requirement} from '../../../src/wire/index.js';
 import {journeyModels} from './test-model.js';
 import {seededRandom as random} from '../../../service/models/seeded-random.js';
