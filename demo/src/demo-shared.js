@@ -21,6 +21,7 @@ export const eventTypes = [
   'configurator-quote-requested',
   'configurator-error',
   'configurator-step',
+  'configurator-price-change',
 ];
 
 /** The interesting part of an event's `detail`, small enough for one log line. */
@@ -43,6 +44,8 @@ export function summarise(event) {
       return {code: d.code, status: d.status, retryable: d.retryable};
     case 'configurator-step':
       return {screen: d.screen, index: d.index};
+    case 'configurator-price-change':
+      return {displayed: d.price.displayed, total: d.price.label};
     default:
       return {};
   }

@@ -56,6 +56,7 @@ const app = createApp({
       @configurator-quote-requested="onEvent"
       @configurator-error="onEvent"
       @configurator-step="onEvent"
+      @configurator-price-change="onEvent"
     >
       <p slot="quote-footer" style="margin: 0; font-size: 0.85rem; color: #5a6374">
         Vue renders this footer into the widget's slot.

@@ -37,6 +37,11 @@ export const shopperRoutes: readonly ShopperRoute[] = [
     method: 'GET',
     path: '/api/3/configurator/{id}/signed',
   },
+  {
+    operation: 'price effects of choices (v3)',
+    method: 'POST',
+    path: '/api/3/configurator/{id}/effects',
+  },
 
   // v2
   {operation: 'list configuration models (v2)', method: 'GET', path: '/api/2/featuremodels'},

@@ -379,7 +379,8 @@ export function chosenOptions(configuration: Configuration): string[] {
       lines.push(
         `${label}: ${number}${node.unitOfMeasurement ? ` ${node.unitOfMeasurement}` : ''}`,
       );
-    } else if (node.features.length === 0) {
+    } else if (node.features.length === 0 || node.price !== 0) {
+      // A priced option with options below it is a line too: nothing priced goes unlisted.
       lines.push(label);
     }
     for (const child of node.features) visit(child, [...path, node.name]);

@@ -40,6 +40,7 @@ export function describeConflicts(
     type,
     requestedValue: solver.reported(node.index),
     actualValue: before.reported(node.index),
+    priceEffectExVAT: priceChange(model, before, solver, [node.index, ...alternatives]),
   });
   // A clamped number is a conflict even when the clamped number is the current one.
   if (clamped) conflicts.push(entry(requested, ConflictType.value));
@@ -73,6 +74,31 @@ export function describeConflicts(
     conflicts.push(entry(node, nowOn ? ConflictType.add : ConflictType.remove));
   }
   return conflicts;
+}
+
+/**
+ * What the subtrees of `tops` add after (`solver`) less what they add now (`before`): an
+ * option counts its price, a number its price per unit times its number. Each subtree is
+ * walked once, so the conflicts of one update cost at most the model's size.
+ */
+function priceChange(
+  model: CompiledModel,
+  before: Solver,
+  solver: Solver,
+  tops: readonly number[],
+): number {
+  const amount = (s: Solver, i: number) => {
+    const node = model.nodes[i]!;
+    if (!s.on[i] || node.price === 0) return 0;
+    return node.numeric ? node.price * s.numberOf(i) : node.price;
+  };
+  let change = 0;
+  const pending = [...tops];
+  for (let i = pending.pop(); i !== undefined; i = pending.pop()) {
+    change += amount(solver, i) - amount(before, i);
+    pending.push(...model.nodes[i]!.children);
+  }
+  return change;
 }
 
 /** Names from the root's child down to the node. */

@@ -28,17 +28,10 @@ export function headFields(
   lang: Language,
   from?: SessionState,
 ) {
-  const additional = additionalPrice(model, state, from);
-  const vat = 1 + model.vatRate;
   const digits = model.currency.decimalDigits;
   const iso = model.currency.iso;
   const label = priceLabels(model, lang);
-  const base = roundMoney(model.nodes[0]!.price, digits);
-  const baseInc = roundMoney(base * vat, digits);
-  const extra = roundMoney(additional, digits);
-  const extraInc = roundMoney(extra * vat, digits);
-  const total = roundMoney(base + extra, digits);
-  const totalInc = roundMoney(baseInc + extraInc, digits);
+  const {base, baseInc, extra, extraInc, total, totalInc} = priceTotals(model, state, from);
   const baseLabel = label(base);
   const extraLabel = label(extra);
   const totalLabel = label(total);
@@ -91,8 +84,27 @@ export function headFields(
       // An addition to the seed's answer: the languages the model has texts for, so a client
       // offers only those (a language outside them falls back to English).
       languages: model.languages as string[],
+      // Another: the VAT rate, so a client shows what a choice does to the total incl. VAT.
+      vatRate: model.vatRate,
     },
   };
+}
+
+/**
+ * The base, options and total of a state, excl. and incl. VAT, rounded to the currency as the
+ * answer carries them: VAT is taken of the rounded base and options. `from`, a state whose
+ * block sums are known, saves summing what did not change.
+ */
+export function priceTotals(model: CompiledModel, state: SessionState, from?: SessionState) {
+  const vat = 1 + model.vatRate;
+  const digits = model.currency.decimalDigits;
+  const base = roundMoney(model.nodes[0]!.price, digits);
+  const baseInc = roundMoney(base * vat, digits);
+  const extra = roundMoney(additionalPrice(model, state, from), digits);
+  const extraInc = roundMoney(extra * vat, digits);
+  const total = roundMoney(base + extra, digits);
+  const totalInc = roundMoney(baseInc + extraInc, digits);
+  return {base, baseInc, extra, extraInc, total, totalInc};
 }
 
 /**

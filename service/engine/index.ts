@@ -18,3 +18,4 @@ export {gzipPieces} from './gzip-pieces.js';
 export {decodeState, encodeState, isStoredState, type StoredState} from './stored-state.js';
 export {stateFingerprint} from './configuration-fingerprint.js';
 export {renderStepImage} from './step-image.js';
+export {priceEffects, type PriceEffect} from './price-effects.js';

@@ -19,6 +19,7 @@ export {
   renderConfigured,
   renderConflict,
   syncConflictDialog,
+  announcePrice,
 } from './render-ready.js';
 export {quoteScreen} from './later-views.js';
 

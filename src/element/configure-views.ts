@@ -119,8 +119,10 @@ export class ConfigureViews {
     return (full && configureView.module?.renderConflict(this.#parts, full)) ?? nothing;
   }
 
-  /** After a render: opens or closes the conflict dialog. */
+  /** After a render: opens or closes the conflict dialog; a changed price is announced. */
   updated(): void {
     configureView.module?.syncConflictDialog(this.#parts);
+    // The total is on screen once the configure view is (the skeleton shows none).
+    configureView.module?.announcePrice(this.#parts);
   }
 }

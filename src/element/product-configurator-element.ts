@@ -23,6 +23,7 @@ import {renderStart} from './render-start.js';
  * @fires {ConfiguratorErrorEvent} configurator-error - Loading or applying failed, or the element's settings keep it from starting. `detail`: `code`, `message`, `retryable`, `status`.
  * @fires {ConfiguratorLanguageChangeEvent} configurator-language-change - The session's language changed and the new texts and price labels are rendered. `detail`: `lang`, `configuration`, `price`.
  * @fires {ConfiguratorStepEvent} configurator-step - The shopper sees another step of the journey: a model step, the review or the quote form (after `configurator-ready`, once per step shown). `detail`: `screen`, `index`, `stepId`, `name`, `stepCount`, `review`.
+ * @fires {ConfiguratorPriceChangeEvent} configurator-price-change - What the shopper sees as the price changed and is rendered: the first total, a change, the VAT switch, a language, a restart; never when it stayed the same. `detail`: `price`, `configurationId`.
  *
  * @slot header - Content above the configurator, such as a product introduction.
  * @slot quote-footer - Content beside the quote form's submit button, such as terms or a privacy note.

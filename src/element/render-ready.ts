@@ -4,6 +4,8 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
+import {priceEffectsFor} from '../controllers/price-effects-controller.js';
+import {PriceEvent} from '../controllers/price-event.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
@@ -17,6 +19,7 @@ import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
 import {buildViewModel, reuseUnchanged, type ConfigurationView} from '../view/view-model.js';
+import {optionRequirements, priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
@@ -56,6 +59,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const steps = configuration.featureModel.steps;
   const more = extrasFor(p);
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
+  const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
+  const effects = priceEffectsFor(p.host);
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -65,12 +70,14 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     inclVat: p.vat.inclVat,
     // The step shown: the one chosen, else the first.
     // The printed sheet lists every step's choices.
-    onlyStep:
-      p.screens.screen === 'configure' && !print?.wanted
-        ? (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id
-        : undefined,
+    onlyStep: p.screens.screen === 'configure' && !print?.wanted ? shown : undefined,
+    totalsAfter: effects.totalsFor(configuration, shown),
   });
   const view = (own.view = reuseUnchanged(own.view, built));
+  const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
+  if (!snapshot.conflict) {
+    effects.want(p.session.require(), configuration, shown, optionRequirements(nodes));
+  }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
   return html`${renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture, print)}${
@@ -117,9 +124,39 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
   const dialog = conflict ? p.views.use(conflictDialog) : conflictDialog.module;
   if (!dialog) return nothing;
   const names = p.configure.view?.names ?? new Map<string, string>();
-  return dialog.renderConflictDialog(conflict, names, p.texts.shown, s, {
-    resolveConflict: (accept) => void p.session.resolveConflict(accept).catch(() => {}),
-  });
+  const configuration = p.session.snapshot?.configuration;
+  const inclVat = p.vat.inclVat;
+  const after =
+    conflict && configuration
+      ? priceEffectsFor(p.host).totalsIfAccepted(
+          p.session.require(),
+          configuration,
+          conflict.requirement,
+        )
+      : null;
+  const prices = configuration
+    ? {
+        basis: priceBasis(configuration, inclVat),
+        totalAfter: after ? (inclVat ? after.inclVat : after.exclVat) : null,
+      }
+    : null;
+  return dialog.renderConflictDialog(
+    conflict,
+    names,
+    p.texts.shown,
+    s,
+    {resolveConflict: (accept) => void p.session.resolveConflict(accept).catch(() => {})},
+    prices,
+  );
+}
+
+const priceEvents = new WeakMap<object, PriceEvent>();
+
+/** After a render: `configurator-price-change` when the price on screen is another. */
+export function announcePrice(p: ElementParts): void {
+  let event = priceEvents.get(p.host);
+  if (!event) priceEvents.set(p.host, (event = new PriceEvent(p.host)));
+  event.rendered(p.session.snapshot?.configuration, p.vat.inclVat);
 }
 
 /** After a render: the dialog opens while a conflict waits and closes when it no longer does. */

@@ -12,5 +12,6 @@ export const EventName = {
   quoteRequested: 'configurator-quote-requested',
   error: 'configurator-error',
   step: 'configurator-step',
+  priceChange: 'configurator-price-change',
 } as const;
 export type EventName = (typeof EventName)[keyof typeof EventName];

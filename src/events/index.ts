@@ -26,6 +26,10 @@ export {
   type ConfiguratorStepDetail,
   type JourneyScreen,
 } from './configurator-step-event.js';
+export {
+  ConfiguratorPriceChangeEvent,
+  type ConfiguratorPriceChangeDetail,
+} from './configurator-price-change-event.js';
 export {displayedPrice, type DisplayedPrice} from './price.js';
 export {EventName} from './event-names.js';
 

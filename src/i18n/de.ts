@@ -135,4 +135,12 @@ export const de = {
   printSheet: 'Drucken / als PDF speichern',
   sheetScan: 'Scannen, um diese Konfiguration zu öffnen',
   sheetChoices: 'Ihre Auswahl',
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'pro Einheit',
+  conflictEffect: (effect) => `Gesamtpreis ${effect}`,
+  totalAfterAccepting: (total) => `Gesamtpreis nach dem Übernehmen: ${total}`,
+  notAnswered: 'Noch nicht beantwortet',
+  roundedTo: (value, step) => `Gerundet auf ${value} (in Schritten von ${step})`,
+  maximumIs: (max) => `Höchstens ${max}`,
+  minimumIs: (min) => `Mindestens ${min}`,
 } satisfies Strings;

@@ -97,4 +97,12 @@ export const en = {
   printSheet: 'Print / save as PDF',
   sheetScan: 'Scan to open this configuration',
   sheetChoices: 'Your choices',
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'per unit',
+  conflictEffect: (effect) => `Total ${effect}`,
+  totalAfterAccepting: (total) => `Total after accepting: ${total}`,
+  notAnswered: 'Not answered yet',
+  roundedTo: (value, step) => `Rounded to ${value} (steps of ${step})`,
+  maximumIs: (max) => `Maximum is ${max}`,
+  minimumIs: (min) => `Minimum is ${min}`,
 } satisfies Strings;

@@ -134,4 +134,12 @@ export const fr = {
   printSheet: 'Imprimer / enregistrer en PDF',
   sheetScan: 'Scannez pour ouvrir cette configuration',
   sheetChoices: 'Vos choix',
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'l’unité',
+  conflictEffect: (effect) => `Total ${effect}`,
+  totalAfterAccepting: (total) => `Total après acceptation : ${total}`,
+  notAnswered: 'Pas encore répondu',
+  roundedTo: (value, step) => `Arrondi à ${value} (par pas de ${step})`,
+  maximumIs: (max) => `Maximum : ${max}`,
+  minimumIs: (min) => `Minimum : ${min}`,
 } satisfies Strings;

@@ -133,4 +133,12 @@ export const nl = {
   printSheet: 'Afdrukken / opslaan als pdf',
   sheetScan: 'Scan om deze configuratie te openen',
   sheetChoices: 'Uw keuzes',
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  perEachUnit: 'per stuk',
+  conflictEffect: (effect) => `Totaal ${effect}`,
+  totalAfterAccepting: (total) => `Totaal na accepteren: ${total}`,
+  notAnswered: 'Nog niet beantwoord',
+  roundedTo: (value, step) => `Afgerond op ${value} (stappen van ${step})`,
+  maximumIs: (max) => `Maximaal ${max}`,
+  minimumIs: (min) => `Minimaal ${min}`,
 } satisfies Strings;

@@ -133,6 +133,19 @@ export interface Strings {
   sheetScan: string;
   /** The heading of the sheet's list of choices. */
   sheetChoices: string;
+  // Price effects, the conflict dialog's prices, the bill and rounded numbers.
+  /** A number's price per unit when the model names no unit. */
+  perEachUnit: string;
+  /** One change in the conflict dialog: what it does to the total ("+ €120.00"). */
+  conflictEffect: (effect: string) => string;
+  /** The total the shopper will see after accepting the dialog's changes. */
+  totalAfterAccepting: (total: string) => string;
+  /** The review's line of a mandatory choice not answered yet. */
+  notAnswered: string;
+  /** A typed number the service rounded to its step, and one it clamped to the range. */
+  roundedTo: (value: string, step: string) => string;
+  maximumIs: (max: string) => string;
+  minimumIs: (min: string) => string;
 }
 
 /**

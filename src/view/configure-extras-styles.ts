@@ -15,8 +15,14 @@ export const extrasStyles = css`
     color: var(--_danger);
     font-size: 0.85rem;
   }
-  .range-error:empty {
+  .range-error:empty,
+  .round-note:empty {
     display: none;
+  }
+  .round-note {
+    margin: 0.25rem 0 0;
+    color: var(--_muted);
+    font-size: 0.85rem;
   }
   .language-picker {
     display: grid;

@@ -53,6 +53,18 @@ export const conflictDialogStyles = css`
   .type-1 .conflict-icon {
     color: var(--_danger);
   }
+  .conflict-text {
+    flex: 1;
+  }
+  .conflict-effect {
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+    color: var(--_muted, inherit);
+  }
+  .conflict-total {
+    font-weight: 700;
+    margin-bottom: var(--_space);
+  }
   .dialog-actions {
     display: flex;
     justify-content: flex-end;

@@ -2,6 +2,7 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {formatNumber} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
 import {ConflictType, type Conflict, type Requirement} from '../wire/index.js';
+import {effectLabel, moneyLabel, roundMoney, type PriceBasis} from './price-effects.js';
 
 export interface ConflictHandlers {
   resolveConflict(accept: boolean): void;
@@ -10,6 +11,39 @@ export interface ConflictHandlers {
 export interface ConflictView {
   requirement: Requirement;
   conflicts: readonly Conflict[];
+}
+
+/** The prices the dialog shows: the answer's, and the service's total after accepting. */
+export interface ConflictPrices {
+  basis: PriceBasis;
+  /** The total after accepting in the mode on screen; null until the service has said. */
+  totalAfter: number | null;
+}
+
+/** What one change does to the total on screen, from the service's change excl. VAT. */
+export function conflictEffect(c: Conflict, basis: PriceBasis): number {
+  const change = c.priceEffectExVAT;
+  if (typeof change !== 'number' || !Number.isFinite(change)) return 0;
+  return roundMoney(basis.inclVat ? change * basis.vat : change, basis.digits);
+}
+
+/**
+ * The dialog's figures: each change's effect, the requested choice's own (what the total after
+ * accepting leaves over) and the total after, as labels; '' where there is nothing to say.
+ */
+export function conflictFigures(conflicts: readonly Conflict[], prices: ConflictPrices | null) {
+  if (!prices) return {lines: conflicts.map(() => ''), requested: '', total: ''};
+  const {basis, totalAfter} = prices;
+  const effects = conflicts.map((c) => conflictEffect(c, basis));
+  const lines = effects.map((e) => effectLabel(basis, e));
+  if (totalAfter === null) return {lines, requested: '', total: ''};
+  const others = effects.reduce((sum, e) => sum + e, 0);
+  const requested = roundMoney(totalAfter - basis.totalShown - others, basis.digits);
+  return {
+    lines,
+    requested: effectLabel(basis, requested),
+    total: moneyLabel(basis, totalAfter),
+  };
 }
 
 /** One consequence of accepting, in the shopper's language. */
@@ -77,8 +111,20 @@ export function renderConflictDialog(
   lang: string,
   s: Strings,
   on: ConflictHandlers,
+  prices: ConflictPrices | null = null,
 ): TemplateResult {
   const name = conflict ? (names.get(conflict.requirement.featureModelNodeId) ?? '') : '';
+  const figures = conflictFigures(conflict?.conflicts ?? [], prices);
+  // One line of text, the requested choice's effect after it (no whitespace around it).
+  const intro = conflict
+    ? html`${conflictIntro(conflict.requirement, name, lang, s)}${
+        figures.requested
+          ? html` <span class="conflict-effect" data-effect="requested"
+              >${s.conflictEffect(figures.requested)}</span
+            >`
+          : nothing
+      }`
+    : nothing;
   return html`<dialog
     class="dialog"
     part="dialog"
@@ -94,18 +140,32 @@ export function renderConflictDialog(
     ${
       conflict
         ? html`<h2 id="conflict-title" class="dialog-title">${s.conflictTitle}</h2>
-            <p id="conflict-intro">${conflictIntro(conflict.requirement, name, lang, s)}</p>
+            <p id="conflict-intro">${intro}</p>
             <ul class="conflict-list">
               ${conflict.conflicts.map(
-                (c) =>
+                (c, i) =>
                   html`<li class="conflict-item type-${c.type}">
                     <span class="conflict-icon" aria-hidden="true"
                       >${['+', '−', '⇄', '±'][c.type] ?? '•'}</span
                     >
-                    <span>${describeConflict(c, s, lang)}</span>
+                    <span class="conflict-text">${describeConflict(c, s, lang)}</span>
+                    ${
+                      figures.lines[i]
+                        ? html`<span class="conflict-effect" data-effect="change"
+                            >${s.conflictEffect(figures.lines[i]!)}</span
+                          >`
+                        : nothing
+                    }
                   </li>`,
               )}
             </ul>
+            ${
+              figures.total
+                ? html`<p class="conflict-total" part="total" data-price="after-accepting">
+                    ${s.totalAfterAccepting(figures.total)}
+                  </p>`
+                : nothing
+            }
             <div class="dialog-actions">
               <button
                 type="button"

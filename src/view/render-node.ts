@@ -6,6 +6,7 @@ import {live} from 'lit/directives/live.js';
 import {formatNumber} from '../i18n/formatters.js';
 import type {Strings} from '../i18n/strings.js';
 import {richText} from './sanitize.js';
+import {numberInput} from './number-input.js';
 import type {ViewHandlers} from './view-handlers.js';
 import type {
   ChoiceView,
@@ -50,8 +51,9 @@ function disabledNote(option: {disabled: boolean; disabledReason: string | null}
   return html`<span class="disabled-reason">${option.disabledReason || s.unavailable}</span>`;
 }
 
+/** What choosing an option does to the total, already signed ("+ €120.00", "− €35.00"). */
 function price(label: string) {
-  return label ? html`<span class="price" part="price">+ ${label}</span>` : nothing;
+  return label ? html`<span class="price" part="price" data-effect>${label}</span>` : nothing;
 }
 
 /** Renders one node of the view model. */
@@ -137,8 +139,12 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
         ${selected ? nothing : html`<option value="" selected disabled>${s.choose}</option>`}
         ${choice.options.map(
           (o) =>
-            html`<option value=${o.id} ?selected=${o.selected}>
-              ${o.name}${o.priceLabel ? ` (+ ${o.priceLabel})` : ''}${
+            html`<option
+              value=${o.id}
+              ?selected=${o.selected}
+              data-effect-source=${o.effectExact ? 'service' : 'estimate'}
+            >
+              ${o.name}${o.effectLabel ? ` (${o.effectLabel})` : ''}${
                 o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''
               }
             </option>`,
@@ -176,6 +182,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
     class=${classMap({option: true, selected: o.selected, disabled: o.disabled})}
     part=${o.selected ? 'option option-selected' : 'option'}
     data-node=${o.id}
+    data-effect-source=${o.effectExact ? 'service' : 'estimate'}
   >
     <label class="option-label">
       <input
@@ -201,7 +208,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
       }
       <span class="option-text">
         <span class="option-name">${o.name}</span>
-        ${price(o.priceLabel)}
+        ${price(o.effectLabel)}
       </span>
     </label>
     ${o.descriptionHtml ? description(o.id, o.descriptionHtml) : nothing}
@@ -223,29 +230,6 @@ const number = (value: number, s: Strings) => formatNumber(value, s.locale);
  * slider, as a drag's goes when released, and a burst of steps is one request, not one per key.
  */
 const keyed = new WeakSet<EventTarget>();
-
-/**
- * Spinner clicks fire `change` each time, so only leaving the field (or Enter) sends at once.
- * A number outside the range is not sent (the service would answer with a conflict to accept):
- * it stays in the field, and leaving the field or Enter says what is allowed, beside it.
- */
-function numberInput(n: NumberView, e: Event, on: ViewHandlers, s: Strings) {
-  const input = e.target as HTMLInputElement;
-  const value = input.valueAsNumber;
-  // A field left empty (or not a number) has no value to send: it shows the value the price
-  // stands on again, instead of a blank beside a price that did not change.
-  if (e.type === 'change' && !Number.isFinite(value)) input.value = String(n.value);
-  const outside = (n.min !== null && value < n.min) || (n.max !== null && value > n.max);
-  const note = input.closest('[data-node]')?.querySelector('.range-error');
-  if (outside && e.type === 'change' && note) {
-    input.setAttribute('aria-invalid', 'true');
-    note.textContent = `${s.outOfRange} ${s.minMax(number(n.min ?? value, s), number(n.max ?? value, s))}`;
-  } else if (!outside && note?.textContent) {
-    input.setAttribute('aria-invalid', String(n.missing));
-    note.textContent = '';
-  }
-  if (!outside && Number.isFinite(value)) on.setValue(n.id, value);
-}
 
 /**
  * The number field beside a slider: what the slider shows, and a way to set it without dragging
@@ -285,6 +269,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
     n.descriptionHtml ? descId(n.id) : '',
     hints.length ? `${n.id}-hint` : '',
     `${n.id}-range`,
+    `${n.id}-rounded`,
     n.missing ? `${n.id}-missing` : '',
   ]
     .filter(Boolean)
@@ -340,15 +325,16 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
             </div>`
       }
       ${
-        n.priceLabel
-          ? html`<span class="price" part="price"
-              >${n.priceLabel} ${n.unit ? s.perUnit(n.unit) : ''}</span
+        n.unitEffectLabel
+          ? html`<span class="price" part="price" data-effect
+              >${n.unitEffectLabel} ${n.unit ? s.perUnit(n.unit) : s.perEachUnit}</span
             >`
           : nothing
       }
     </div>
     ${hints.length ? html`<p class="hint" id="${n.id}-hint">${hints.join(' · ')}</p>` : nothing}
     <p class="range-error" id="${n.id}-range" aria-live="polite" .textContent=${live('')}></p>
+    <p class="round-note" id="${n.id}-rounded" aria-live="polite"></p>
     ${n.disabled ? disabledNote(n, s) : nothing} ${missingNote(n.missing, n.id, s)}
   </div>`;
 }

@@ -1,6 +1,7 @@
 // The screens after the steps (review, quote form, thank-you) from the element's state: what
 // they derive from it (quantity, line total) is worked out here, in the quote screen's chunk,
 // so the element's first render carries none of it.
+import {buildBill} from './bill.js';
 import type {TemplateResult} from 'lit';
 import type {QuoteRequested} from '../session/quote-requested.js';
 import type {Strings} from '../i18n/strings.js';
@@ -62,6 +63,7 @@ export function renderQuoteScreens(
         totalInclVat: configuration.totalPriceIncVATLabel,
         totalExclVat: configuration.totalPriceExVATLabel,
         lineTotal: (quantity ?? 1) > 1 ? amount : '',
+        bill: buildBill(configuration, state.inclVat),
       },
       s,
       {

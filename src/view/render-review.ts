@@ -1,5 +1,6 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
+import type {Bill, BillLine} from './bill.js';
 import {renderBackButton} from './render-back-button.js';
 import type {ConfigurationView, NodeView} from './view-model.js';
 
@@ -10,6 +11,10 @@ export interface ReviewItem {
   /** The chosen option's name, the typed text or the number with its unit; '' for an option. */
   value: string;
   priceLabel: string;
+  /** From the bill: the groups above it, the quotation's wording, and an open mandatory. */
+  path?: string[];
+  text?: string;
+  unanswered?: boolean;
 }
 
 export interface ReviewState {
@@ -20,6 +25,8 @@ export interface ReviewState {
   totalExclVat: string;
   /** The total times the quantity, '' when it is 1. */
   lineTotal: string;
+  /** The configuration's bill (./bill.ts): the lines the review lists. */
+  bill?: Bill;
 }
 
 export interface ReviewHandlers {
@@ -67,6 +74,17 @@ export function reviewItems(nodes: readonly NodeView[], lang: string): ReviewIte
   return items;
 }
 
+/** A bill's line as the review lists it: its path names the group, its amount what it adds. */
+const fromBill = (line: BillLine): ReviewItem => ({
+  id: line.id,
+  name: line.name,
+  value: line.value,
+  priceLabel: line.amountLabel,
+  path: line.path,
+  text: line.text,
+  unanswered: line.unanswered,
+});
+
 /**
  * The review before the quote: every choice grouped by step, each a link back to it, then the
  * service's prices and the quantity. Model texts are rendered as text, never as markup.
@@ -78,8 +96,14 @@ export function renderReview(
   on: ReviewHandlers,
 ): TemplateResult {
   const {summary} = view;
+  const bill = state.bill;
   const steps = view.steps
-    .map((step) => ({step, items: reviewItems(step.nodes, state.lang)}))
+    .map((step) => ({
+      step,
+      items: bill
+        ? bill.lines.filter((l) => l.stepId === step.id).map(fromBill)
+        : reviewItems(step.nodes, state.lang),
+    }))
     .filter((entry) => entry.items.length > 0);
   return html`<section class="review card" part="panel" aria-labelledby="review-title">
     ${renderBackButton(s.back, () => on.back())}
@@ -91,7 +115,16 @@ export function renderReview(
           <ul class="review-items">
             ${items.map(
               (item) =>
-                html`<li class="review-item" data-node=${item.id}>
+                html`<li
+                  class=${item.unanswered ? 'review-item unanswered' : 'review-item'}
+                  data-node=${item.id}
+                  data-line=${item.text ?? ''}
+                >
+                  ${
+                    item.path?.length
+                      ? html`<span class="review-path">${item.path.join(' / ')}</span>`
+                      : nothing
+                  }
                   <button
                     type="button"
                     class="button link"
@@ -102,7 +135,9 @@ export function renderReview(
                     ${item.name}
                   </button>
                   ${item.value ? html`<span class="review-value">${item.value}</span>` : nothing}
-                  <span class="review-price">${item.priceLabel}</span>
+                  <span class="review-price"
+                    >${item.unanswered ? s.notAnswered : item.priceLabel}</span
+                  >
                 </li>`,
             )}
           </ul>

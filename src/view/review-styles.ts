@@ -43,6 +43,16 @@ export const reviewStyles = css`
   .review-value {
     overflow-wrap: anywhere;
   }
+  /* The groups above a choice: they tell two choices of the same name apart. */
+  .review-path {
+    grid-column: 1 / -1;
+    color: var(--_muted);
+    font-size: 0.8rem;
+  }
+  .review-item.unanswered .review-price {
+    color: var(--_danger);
+    font-weight: 600;
+  }
   .review-price {
     color: var(--_muted);
     white-space: nowrap;

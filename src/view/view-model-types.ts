@@ -9,6 +9,12 @@ export interface PendingInput {
   text?: string;
 }
 
+/** The totals the service says a choice would give (the effects question's answer). */
+export interface TotalsAfter {
+  exclVat: number;
+  inclVat: number;
+}
+
 /** What the view model is computed from: the session's state plus the element's choices. */
 export interface ViewModelInput {
   configuration: Configuration;
@@ -25,6 +31,11 @@ export interface ViewModelInput {
    * large model the others' nodes are most of the work. Default: every step.
    */
   onlyStep?: string;
+  /**
+   * The totals the service says choosing each option (by id) would give; options without one
+   * get an effect worked out from the answer's prices.
+   */
+  totalsAfter?: ReadonlyMap<string, TotalsAfter> | null;
 }
 
 export interface OptionView {
@@ -36,6 +47,13 @@ export interface OptionView {
   imageUrl: string | null;
   /** Formatted surcharge, or '' when the option costs nothing. */
   priceLabel: string;
+  /**
+   * What choosing it (or, for a ticked checkbox, unticking it) does to the total on screen:
+   * "+ €120.00", "− €35.00", '' when nothing.
+   */
+  effectLabel: string;
+  /** Whether the effect is the service's answer rather than worked out from the prices. */
+  effectExact: boolean;
   selected: boolean;
   disabled: boolean;
   disabledReason: string | null;
@@ -85,6 +103,8 @@ export interface NumberView {
   unit: string | null;
   slider: boolean;
   priceLabel: string;
+  /** Its price per unit, signed, in the VAT mode on screen ("+ €1.82"); '' when free. */
+  unitEffectLabel: string;
   disabled: boolean;
   disabledReason: string | null;
   missing: boolean;

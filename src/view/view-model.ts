@@ -1,4 +1,13 @@
 import {DisplayType, FeatureType, NodeType, type FeatureNode} from '../wire/index.js';
+import {
+  effectLabel,
+  effectOnTotal,
+  nodeAmount,
+  priceBasis,
+  roundMoney,
+  unitEffectLabel,
+  type PriceBasis,
+} from './price-effects.js';
 
 import type {
   ChoiceControl,
@@ -59,6 +68,9 @@ interface ViewContext extends ViewModelInput {
   parentOf: Map<string, string>;
   /** Every node with an unanswered mandatory node at or below it. */
   missingBelow: Set<string>;
+  prices: PriceBasis;
+  /** Per node, what it and its switched-on descendants add now (excl. VAT). */
+  onAmount: Map<string, number>;
 }
 
 /** Turns a configuration and the shopper's pending inputs into what the views render. */
@@ -72,6 +84,8 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     stepOf: new Map(),
     parentOf: new Map(),
     missingBelow: new Set(),
+    prices: priceBasis(c, inclVat),
+    onAmount: new Map(),
   };
   for (const step of model.steps) {
     for (const node of step.features) collectSteps(ctx, node, step.id, null);
@@ -120,11 +134,38 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
   };
 }
 
-function collectSteps(ctx: ViewContext, node: FeatureNode, stepId: string, parent: string | null) {
+function collectSteps(
+  ctx: ViewContext,
+  node: FeatureNode,
+  stepId: string,
+  parent: string | null,
+): number {
   ctx.stepOf.set(node.id, stepId);
   ctx.names.set(node.id, node.name);
   if (parent !== null) ctx.parentOf.set(node.id, parent);
-  for (const child of node.features) collectSteps(ctx, child, stepId, node.id);
+  const value = ctx.values.get(node.id) ?? 0;
+  let amount = nodeAmount(node, value, isNumeric(node));
+  for (const child of node.features) {
+    const below = collectSteps(ctx, child, stepId, node.id);
+    // An option switched off takes nothing below it along.
+    if (value !== 0) amount += below;
+  }
+  if (amount !== 0) ctx.onAmount.set(node.id, amount);
+  return value !== 0 ? amount : 0;
+}
+
+/**
+ * What choosing option `id` does to the total on screen: the service's answer when there is
+ * one, else worked out from a change of the options' sum by `delta` (excl. VAT).
+ */
+function effect(ctx: ViewContext, id: string, delta: number): [label: string, exact: boolean] {
+  const after = ctx.totalsAfter?.get(id);
+  if (after) {
+    const shown = ctx.inclVat ? after.inclVat : after.exclVat;
+    const change = roundMoney(shown - ctx.prices.totalShown, ctx.prices.digits);
+    return [effectLabel(ctx.prices, change), true];
+  }
+  return [effectLabel(ctx.prices, effectOnTotal(ctx.prices, delta)), false];
 }
 
 /** Marks every node above an unanswered one; answers how many are unanswered per step. */
@@ -154,7 +195,12 @@ const priceOf = ({inclVat}: ViewContext, node: FeatureNode) =>
 
 const image = (ctx: ViewContext, url: string | null) => resolveImageUrl(url, ctx.apiUrl);
 
-function option(ctx: ViewContext, node: FeatureNode, selected: boolean): OptionView {
+function option(
+  ctx: ViewContext,
+  node: FeatureNode,
+  selected: boolean,
+  [effectLabel, effectExact]: [string, boolean],
+): OptionView {
   return {
     id: node.id,
     name: node.name,
@@ -162,6 +208,8 @@ function option(ctx: ViewContext, node: FeatureNode, selected: boolean): OptionV
     moreInfoHtml: moreInfo(node),
     imageUrl: image(ctx, node.imageUrl),
     priceLabel: priceOf(ctx, node),
+    effectLabel,
+    effectExact,
     selected,
     disabled: node.isDisabled,
     disabledReason: node.disabledReason,
@@ -187,6 +235,9 @@ function alternatives(
 ): ChoiceView {
   // An optimistic pick wins over the confirmed one, so a radio never shows two choices.
   const picked = nodes.find((n) => ctx.pending.get(n.id)?.on === true)?.id;
+  // Effects are of the configuration the service answered with, not of a pick on its way.
+  const current = nodes.find((n) => (ctx.values.get(n.id) ?? 0) !== 0);
+  const currentAmount = current ? (ctx.onAmount.get(current.id) ?? 0) : 0;
   const control =
     alternativeControls.find(
       ([type]) => parent.displayType === type || nodes.every((n) => n.displayType === type),
@@ -199,7 +250,17 @@ function alternatives(
     labelledBy,
     missing: ctx.unansweredIds.has(parent.id),
     atLeastOne: true,
-    options: nodes.map((n) => option(ctx, n, picked ? n.id === picked : valueOf(ctx, n.id) !== 0)),
+    options: nodes.map((n) => {
+      // Choosing another alternative drops the one chosen now with what is chosen below it.
+      const delta = nodeAmount(n, 1, false) - currentAmount;
+      return option(
+        ctx,
+        n,
+        picked ? n.id === picked : valueOf(ctx, n.id) !== 0,
+        // The chosen one changes nothing: no question to ask.
+        n === current ? ['', true] : effect(ctx, n.id, delta),
+      );
+    }),
   };
 }
 
@@ -217,7 +278,11 @@ function checkboxes(
     labelledBy,
     missing: ctx.unansweredIds.has(parent.id),
     atLeastOne: nodes.some((n) => n.type === NodeType.or),
-    options: nodes.map((n) => option(ctx, n, valueOf(ctx, n.id) !== 0)),
+    options: nodes.map((n) => {
+      const on = (ctx.values.get(n.id) ?? 0) !== 0;
+      const delta = on ? -(ctx.onAmount.get(n.id) ?? 0) : nodeAmount(n, 1, false);
+      return option(ctx, n, valueOf(ctx, n.id) !== 0, effect(ctx, n.id, delta));
+    }),
   };
 }
 
@@ -265,6 +330,7 @@ function single(ctx: ViewContext, node: FeatureNode): NodeView {
         unit: node.unitOfMeasurement,
         slider: node.displayType === DisplayType.slider,
         priceLabel: priceOf(ctx, node),
+        unitEffectLabel: unitEffectLabel(ctx.prices, node),
         disabled: node.isDisabled,
         disabledReason: node.disabledReason,
         missing,

@@ -35,6 +35,12 @@ export interface Conflict {
   requestedValue: number;
   /** The node's value now. */
   actualValue: number;
+  /**
+   * What this change does to the options' sum, excl. VAT, unrounded: the node and everything
+   * below it (and, for `alternative`, the options switched to). An addition of the reference
+   * service; a client without it knows the total after accepting from `POST {id}/effects`.
+   */
+  priceEffectExVAT?: number;
 }
 
 export interface Currency {
@@ -101,6 +107,11 @@ export interface Configuration {
    * service without it says nothing about which languages exist). `languageIso` is the one used.
    */
   languages?: string[];
+  /**
+   * The VAT rate the totals incl. VAT are taken with (0.21), an addition of the reference
+   * service so that a client can tell what a choice will do to the total incl. VAT.
+   */
+  vatRate?: number;
 }
 
 /** Body of an update. The service accepts these names in any letter case. */

@@ -66,6 +66,20 @@ async function journey(page: Page) {
     /"source":"user"/,
   );
 
+  // The VAT switch changes what the shopper sees as the price: the page hears it at once and
+  // shows the widget's total excl. VAT, and incl. VAT again after switching back.
+  for (const displayed of ['exclVat', 'inclVat']) {
+    await el.locator('[role="switch"]').click();
+    await logged(page, 'configurator-price-change')
+      .filter({hasText: `"displayed":"${displayed}"`})
+      .first()
+      .waitFor();
+    const widgetTotal = await el
+      .locator('[part~="summary"] [data-price="total"]')
+      .evaluate((node) => node.textContent!.trim());
+    assert.equal((await page.locator('#total').textContent())?.trim(), widgetTotal, displayed);
+  }
+
   // The framework's state drives `lang`; the element follows and says so.
   await page.selectOption('#lang', 'nl');
   await logged(page, 'configurator-language-change').first().waitFor();

@@ -31,6 +31,7 @@ describe('formatters', () => {
         unit: 'mm',
         slider: i % 2 === 0,
         priceLabel: '',
+        unitEffectLabel: '',
         disabled: false,
         disabledReason: null,
         missing: false,

@@ -216,6 +216,7 @@ describe('the route table, swept with both scopes', () => {
       `PUT /api/3/configurator/${s}`,
       `PUT /api/3/configurator/${s}/changelanguage`,
       `GET /api/3/configurator/${s}/signed`,
+      `POST /api/3/configurator/${s}/effects`,
       'GET /api/2/featuremodels',
       `GET /api/2/configurations/startnew/${s}`,
       `PUT /api/2/configurations/${s}`,
