@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import {LogSyncs, type SyncLog} from './log-syncs.js';
+import {GroupCommits, type GroupCommitsOptions} from './group-commits.js';
 import {findStatement, recordWrites, type RecordWrites} from './record-statements.js';
 import {collectionTable, columnValue, migrate, quoteName} from './schema.js';
 import {StorageError, storageFault} from './storage-error.js';
@@ -7,33 +7,13 @@ import type {Collection, Query, Store} from './store.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
-export interface SqliteStoreOptions {
+export interface SqliteStoreOptions extends GroupCommitsOptions {
   /**
    * Commit in groups: the writes of one burst of work (everything the event loop runs before
    * `scheduleCommit` fires) share one transaction and one sync. A write is then durable once
    * `durability()` says so, not when the call returns. Off: each transaction commits at once.
    */
   groupCommits?: boolean;
-  /** When a group commits; default at the end of the current turn (`setImmediate`). */
-  scheduleCommit?: (commit: () => void) => void;
-  /**
-   * Syncs the write-ahead log after group commits, off the event loop; default `fs.fdatasync`
-   * on the thread pool. Tests hold or fail it.
-   */
-  syncLog?: SyncLog;
-  /**
-   * How many log syncs may run at once (at least 1); default 3, which leaves one of libuv's
-   * four pool threads free. See docs/decisions/0070.
-   */
-  syncsAtOnce?: number;
-}
-
-interface Group {
-  readonly number: number;
-  /** Settles once the group is committed and on disk (or its commit or sync failed). */
-  readonly committed: Promise<void>;
-  resolve(): void;
-  reject(error: unknown): void;
 }
 
 // Dynamic `find` shapes are few (one per combination of filtered properties and order), but a
@@ -73,33 +53,30 @@ export class SqliteStore implements Store {
   #fault: string | undefined;
   #changesAtFault = 0;
   readonly #grouped: boolean;
-  readonly #scheduleCommit: (commit: () => void) => void;
-  /** The group open now, if any. */
-  #group: Group | undefined;
-  #groupsOpened = 0;
-  /** The last group whose commit failed, and why. */
-  #failed: {number: number; error: unknown} | undefined;
+  /** The groups and their log syncs (with `groupCommits`; idle otherwise). */
+  readonly #groups: GroupCommits;
   #commits = 0;
   #statementsRun = 0;
   #undone = 0;
-  /** Groups committed whose log writes are not synced yet, oldest first. */
-  #unsynced: Group[] = [];
-  /** Syncs the log for committed groups (grouped commits). */
-  readonly #log: LogSyncs;
-  /** A failed sync: what the database holds may no longer be on disk, so nothing is answered. */
-  #broken: StorageError | undefined;
 
   constructor(filename = ':memory:', options: SqliteStoreOptions = {}) {
     this.filename = filename;
     this.#grouped = (options.groupCommits ?? false) && filename !== ':memory:';
-    this.#scheduleCommit = options.scheduleCommit ?? ((commit) => setImmediate(commit));
-    this.#log = new LogSyncs(filename, {
-      syncLog: options.syncLog,
-      atOnce: options.syncsAtOnce ?? 3,
-      synced: (newest) => this.#synced(newest),
-      failed: (error) => this.#syncFailed(error),
-      deferred: (newest, error) => this.#syncDeferred(newest, error),
-    });
+    this.#groups = new GroupCommits(
+      filename,
+      {
+        exec: (sql) => this.#exec(sql),
+        transactionRunning: () => this.#depth > 0,
+        rollBack: () => this.#undo(true, ''),
+        committed: () => this.#committed(),
+        forgetNewTables: () => {
+          for (const name of this.#createdInTransaction) this.#tables.delete(name);
+          this.#createdInTransaction = [];
+        },
+        noteFault: (code, warning) => this.#noteFaultCode(code, warning),
+      },
+      options,
+    );
     this.#db = new Database(filename, {timeout: 0});
     try {
       if (filename !== ':memory:') {
@@ -185,7 +162,7 @@ export class SqliteStore implements Store {
   }
 
   get undone(): number {
-    return this.#undone;
+    return this.#undone + this.#groups.undone;
   }
 
   /** Commits that ended a write transaction or a group (each one sync on a file database). */
@@ -200,8 +177,8 @@ export class SqliteStore implements Store {
 
   transaction<R>(work: () => R): R {
     if (this.#closed) throw new Error('The store is closed');
-    if (this.#broken) throw this.#broken;
-    if (this.#grouped && this.#depth === 0) this.#openGroup();
+    if (this.#groups.broken) throw this.#groups.broken;
+    if (this.#grouped && this.#depth === 0) this.#groups.open();
     const outer = this.#depth === 0 && !this.#grouped;
     const savepoint = `t${this.#depth}`;
     this.#exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
@@ -236,8 +213,8 @@ export class SqliteStore implements Store {
   #single<R>(work: () => R): R {
     if (!this.#grouped || this.#depth > 0) return this.transaction(work);
     if (this.#closed) throw new Error('The store is closed');
-    if (this.#broken) throw this.#broken;
-    this.#openGroup();
+    if (this.#groups.broken) throw this.#groups.broken;
+    this.#groups.open();
     this.#depth++;
     try {
       return work();
@@ -251,122 +228,12 @@ export class SqliteStore implements Store {
   }
 
   durability(): () => Promise<void> {
-    if (!this.#grouped) return settled;
-    // Groups numbered from here on may hold writes this work makes or reads: the open one,
-    // those committed and not yet synced (their writes are visible), and any opened later.
-    const mark = this.#group?.number ?? this.#unsynced[0]?.number ?? this.#groupsOpened + 1;
-    return async () => {
-      // The newest group still pending: groups settle in order, so it settling covers the others.
-      const pending = this.#group ?? this.#unsynced.at(-1);
-      if (pending) await pending.committed.catch(() => undefined);
-      if (this.#broken) throw this.#broken;
-      const failed = this.#failed;
-      if (failed && failed.number >= mark) throw failed.error;
-    };
+    return this.#grouped ? this.#groups.durability() : () => Promise.resolve();
   }
 
   /** Commits the open group now and syncs it (before a step outside the database relies on it). */
   flush(): void {
-    if (this.#group) this.#commitGroup(this.#group);
-    if (!this.#broken) this.#syncNow();
-    if (this.#broken) throw this.#broken;
-    const failed = this.#failed;
-    if (failed && failed.number === this.#groupsOpened) throw failed.error;
-  }
-
-  #openGroup(): void {
-    if (this.#group) return;
-    this.#exec('BEGIN IMMEDIATE');
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const committed = new Promise<void>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    committed.catch(() => undefined);
-    const group: Group = {number: ++this.#groupsOpened, committed, resolve, reject};
-    this.#group = group;
-    this.#scheduleCommit(() => this.#commitGroup(group));
-  }
-
-  #commitGroup(group: Group): void {
-    // Already ended: failed by a fault, or flushed.
-    if (this.#group !== group) return;
-    if (this.#depth > 0) throw new Error('A group cannot commit inside a transaction');
-    this.#group = undefined;
-    try {
-      this.#exec('COMMIT');
-    } catch (error) {
-      this.#undo(true, '');
-      this.#failGroup(group, storageFault(error));
-      return;
-    }
-    this.#committed();
-    this.#unsynced.push(group);
-    this.#log.committed(group.number);
-  }
-
-  /** The unsynced groups up to number `newest` are on disk: their callers may be answered. */
-  #synced(newest: number): void {
-    // Nothing is answered after a failed sync, even by a sync that ended well.
-    if (this.#broken) return;
-    let count = 0;
-    while (count < this.#unsynced.length && this.#unsynced[count]!.number <= newest) count++;
-    for (const group of this.#unsynced.splice(0, count)) group.resolve();
-  }
-
-  /**
-   * A failed sync may have lost writes the database already shows (the kernel drops the
-   * pages it could not write and the next sync succeeds), so no later answer could be trusted:
-   * every caller waiting and every later one gets 503 `storage_unavailable` until a restart
-   * reads what the disk really holds.
-   */
-  #syncFailed(error: unknown): void {
-    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown';
-    this.#broken ??= new StorageError(
-      'SQLITE_IOERR_FSYNC',
-      `syncing the log failed (${code}); restart the service`,
-      'unknown',
-    );
-    console.error(
-      `Storage: syncing the log failed (${String(error)}); nothing is answered until a restart`,
-    );
-    this.#undone++;
-    for (const group of this.#unsynced.splice(0)) group.reject(this.#broken);
-  }
-
-  /**
-   * No descriptor to sync the log with, for now (`EMFILE`): the groups up to `newest` are
-   * committed, and other requests may already have read their writes, but they are not known
-   * to be on disk, so their callers get 503 `storage_unavailable` with the outcome unknown.
-   * Nothing is broken: the next commit opens a descriptor again, and its sync covers these
-   * writes too (fdatasync writes every page of the file).
-   */
-  #syncDeferred(newest: number, error: unknown): void {
-    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown';
-    const refused = new StorageError(
-      'SQLITE_CANTOPEN',
-      `no file descriptor was free to sync the log (${code})`,
-      'unknown',
-    );
-    if (this.#fault !== code) {
-      console.warn(`Storage: ${code} while syncing the log; writes waiting for it are refused`);
-    }
-    this.#fault = code;
-    this.#changesAtFault = this.#totalChanges();
-    this.#failed = {number: newest, error: refused};
-    let count = 0;
-    while (count < this.#unsynced.length && this.#unsynced[count]!.number <= newest) count++;
-    for (const group of this.#unsynced.splice(0, count)) group.reject(refused);
-  }
-
-  #failGroup(group: Group, error: unknown): void {
-    this.#undone++;
-    if (this.#group === group) this.#group = undefined;
-    this.#failed = {number: group.number, error};
-    for (const name of this.#createdInTransaction) this.#tables.delete(name);
-    this.#createdInTransaction = [];
-    group.reject(error);
+    this.#groups.flush();
   }
 
   #committed(): void {
@@ -399,20 +266,13 @@ export class SqliteStore implements Store {
     );
   }
 
-  /** Syncs what is committed but not yet synced, on this thread: a flush or a close waits for it. */
-  #syncNow(): void {
-    const newest = this.#unsynced.at(-1)?.number;
-    if (newest !== undefined) this.#log.syncNow(newest);
-  }
-
   async close(): Promise<void> {
     if (this.#closed) return;
     // What was written before closing is kept, as without groups.
-    if (this.#group) this.#commitGroup(this.#group);
+    this.#groups.commitOpen();
     // Awaited only when running: closing must stay synchronous otherwise (a failed open).
-    for (let running = this.#log.running; running; running = this.#log.running) await running;
-    this.#syncNow();
-    this.#log.close();
+    for (let running = this.#groups.running; running; running = this.#groups.running) await running;
+    this.#groups.close();
     this.#closed = true;
     // Closing checkpoints the WAL into the database file; on a full disk that fails and the
     // WAL stays, which the next open reads as it is.
@@ -479,17 +339,21 @@ export class SqliteStore implements Store {
     const fault = storageFault(error);
     // SQLite undoes the whole transaction on some faults (a full disk, an I/O error): the
     // group's other writes are gone too, so every caller waiting for it must fail.
-    if (this.#group && !this.#db.inTransaction) this.#failGroup(this.#group, fault);
+    if (!this.#db.inTransaction) this.#groups.failOpen(fault);
     if (fault instanceof StorageError) {
-      if (this.#fault !== fault.sqliteCode) {
-        console.warn(
-          `Storage: ${fault.sqliteCode}, writes are refused with ${fault.status} ${fault.code} until it clears (${(error as Error).message})`,
-        );
-      }
-      this.#fault = fault.sqliteCode;
-      this.#changesAtFault = this.#totalChanges();
+      this.#noteFaultCode(
+        fault.sqliteCode,
+        `Storage: ${fault.sqliteCode}, writes are refused with ${fault.status} ${fault.code} until it clears (${(error as Error).message})`,
+      );
     }
     return fault;
+  }
+
+  /** Writes are refused with storage fault `code` until a commit changes something again. */
+  #noteFaultCode(code: string, warning: string): void {
+    if (this.#fault !== code) console.warn(warning);
+    this.#fault = code;
+    this.#changesAtFault = this.#totalChanges();
   }
 
   #totalChanges(): number {
@@ -525,8 +389,6 @@ export class MemoryStore extends SqliteStore {
     super(':memory:');
   }
 }
-
-const settled = () => Promise.resolve();
 
 function isThenable(value: unknown): boolean {
   return (

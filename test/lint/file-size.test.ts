@@ -14,7 +14,6 @@ const splitting = new Map([
     'src/session/configurator-session.ts',
     'issue 30: the queue stays, request paths and recovery move out',
   ],
-  ['service/store/sqlite-store.ts', 'issue 30: group commits and their log syncs become a module'],
 ]);
 
 /** The lines of every TypeScript source file under `roots`, by path. */
