@@ -2,6 +2,7 @@
 // memory when the browser's `beforeprint` asks for it (that event cannot wait for a load).
 import type {PrintController} from '../controllers/print-controller.js';
 import type {Strings} from '../i18n/strings.js';
+import {buildBill} from '../view/bill.js';
 import {renderPrintSheet} from '../view/render-print-sheet.js';
 import {shareLink} from '../view/render-resume.js';
 import type {ConfigurationView} from '../view/view-model.js';
@@ -26,6 +27,8 @@ export function renderSheet(
     {
       lang: p.texts.shown,
       picture: picture || view.product.imageUrl,
+      // In the VAT mode on screen, as the review builds it.
+      bill: buildBill(configuration, p.vat.inclVat),
       totalInclVat: configuration.totalPriceIncVATLabel,
       totalExclVat: configuration.totalPriceExVATLabel,
       link,

@@ -110,3 +110,16 @@ function line(
     unanswered,
   };
 }
+
+/**
+ * The bill's lines grouped by step in the steps' order, steps without a line left out: the
+ * review and the printed sheet both list these, so they cannot disagree.
+ */
+export function billSteps<S extends {id: string}>(
+  steps: readonly S[],
+  bill: Bill,
+): {step: S; lines: BillLine[]}[] {
+  return steps
+    .map((step) => ({step, lines: bill.lines.filter((l) => l.stepId === step.id)}))
+    .filter((entry) => entry.lines.length > 0);
+}

@@ -113,7 +113,7 @@ export const printSheetStyles = css`
   .sheet-item {
     display: grid;
     /* A price column of its own width: the prices line up down the sheet. */
-    grid-template-columns: minmax(0, 1fr) minmax(0, auto) 20mm;
+    grid-template-columns: minmax(0, 1fr) minmax(0, auto) minmax(20mm, auto);
     gap: 3mm;
     padding-block: 0.6mm;
     border-bottom: 0.2mm solid #bbb;
@@ -121,6 +121,13 @@ export const printSheetStyles = css`
   .sheet-value,
   .sheet-name {
     overflow-wrap: anywhere;
+  }
+  .sheet-path {
+    color: #555;
+  }
+  /* The separator as generated content: the path's text is the review's, word for word. */
+  .sheet-path::after {
+    content: ' / ';
   }
   .sheet-price {
     white-space: nowrap;

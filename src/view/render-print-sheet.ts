@@ -1,6 +1,6 @@
 import {html, nothing, svg, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
-import {reviewItems, type ReviewItem} from './render-review.js';
+import {billSteps, type Bill} from './bill.js';
 import type {ConfigurationView} from './view-model.js';
 
 /** What the printed sheet shows beside the view model. */
@@ -8,6 +8,8 @@ export interface PrintSheetState {
   lang: string;
   /** The configured picture, else the model's image. */
   picture: string | null;
+  /** The configuration's bill (./bill.ts), the one the review lists. */
+  bill: Bill;
   /** The service's totals as labels, both ways. */
   totalInclVat: string;
   totalExclVat: string;
@@ -19,16 +21,6 @@ export interface PrintSheetState {
 
 /** Lines from which the choices' list is set in two columns, to stay on one A4 page. */
 export const twoColumnsFrom = 22;
-
-/** The choices grouped by step, the review's own lines, so the sheet and the review agree. */
-export function sheetSections(
-  view: ConfigurationView,
-  lang: string,
-): {id: string; title: string; items: ReviewItem[]}[] {
-  return view.steps
-    .map((step) => ({id: step.id, title: step.title, items: reviewItems(step.nodes, lang)}))
-    .filter((section) => section.items.length > 0);
-}
 
 /**
  * The QR code as one SVG path of unit squares, a quiet zone of four modules around it (the
@@ -66,8 +58,9 @@ export function renderPrintSheet(
   state: PrintSheetState,
   s: Strings,
 ): TemplateResult {
-  const sections = sheetSections(view, state.lang);
-  const lines = sections.reduce((n, section) => n + section.items.length + 1, 0);
+  // The review's own grouping of the bill's lines: the sheet and the review cannot disagree.
+  const sections = billSteps(view.steps, state.bill);
+  const lines = sections.reduce((n, section) => n + section.lines.length + 1, 0);
   return html`<article
     class="print-sheet ${lines >= twoColumnsFrom ? 'two-columns' : ''}"
     data-lines=${lines}
@@ -93,16 +86,28 @@ export function renderPrintSheet(
     <h3 class="sheet-choices-title">${s.sheetChoices}</h3>
     <div class="sheet-choices">
       ${sections.map(
-        (section) =>
-          html`<section class="sheet-step" data-step=${section.id}>
-            <h4 class="sheet-step-title">${section.title}</h4>
+        ({step, lines}) =>
+          html`<section class="sheet-step" data-step=${step.id}>
+            <h4 class="sheet-step-title">${step.title}</h4>
             <ul class="sheet-items">
-              ${section.items.map(
-                (item) =>
-                  html`<li class="sheet-item" data-node=${item.id}>
-                    <span class="sheet-name">${item.name}</span>
-                    <span class="sheet-value">${item.value}</span>
-                    <span class="sheet-price">${item.priceLabel}</span>
+              ${lines.map(
+                (line) =>
+                  html`<li
+                    class=${line.unanswered ? 'sheet-item unanswered' : 'sheet-item'}
+                    data-node=${line.id}
+                    data-line=${line.text}
+                  >
+                    <span class="sheet-name"
+                      >${
+                        line.path.length
+                          ? html`<span class="sheet-path">${line.path.join(' / ')}</span>`
+                          : nothing
+                      }<span class="sheet-label">${line.name}</span></span
+                    >
+                    <span class="sheet-value">${line.value}</span>
+                    <span class="sheet-price"
+                      >${line.unanswered ? s.notAnswered : line.amountLabel}</span
+                    >
                   </li>`,
               )}
             </ul>

@@ -1,6 +1,7 @@
 import {expect} from '@open-wc/testing';
 import {emulateMedia, executeServerCommand, setViewport} from '@web/test-runner-commands';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
+import {buildBill} from '../../src/view/bill.js';
 import type {Configuration} from '../../src/wire/index.js';
 import {
   $,
@@ -92,17 +93,33 @@ describe('the printed sheet', () => {
     }
     expect(qrRequested(), 'the QR encoder once printing').to.equal(true);
 
-    // The same lines as the review, by node, with the same prices.
+    // The same lines as the review's bill: node, wording, groups, name, value and amount.
+    const text = (li: HTMLElement, selector: string) =>
+      li.querySelector(selector)?.textContent!.trim() ?? '';
     const reviewLines = $$(el, '.review-item').map((li) => [
       li.dataset.node,
-      li.querySelector('.review-price')!.textContent!.trim(),
+      li.dataset.line,
+      text(li, '.review-path'),
+      text(li, '[data-action="edit"]'),
+      text(li, '.review-value'),
+      text(li, '.review-price'),
     ]);
     const sheetLines = $$(el, '.sheet-item').map((li) => [
       li.dataset.node,
-      li.querySelector('.sheet-price')!.textContent!.trim(),
+      li.dataset.line,
+      text(li, '.sheet-path'),
+      text(li, '.sheet-label'),
+      text(li, '.sheet-value'),
+      text(li, '.sheet-price'),
     ]);
     expect(sheetLines.length).to.be.greaterThan(5);
     expect(sheetLines).to.deep.equal(reviewLines);
+    // And those are the bill's lines, in the VAT mode on screen.
+    const bill = buildBill(el.value!, true);
+    expect(sheetLines.map(([node, line]) => [node, line])).to.deep.equal(
+      bill.lines.map((l) => [l.id, l.text]),
+    );
+    expect(sheetLines.map((l) => l[5])).to.deep.equal(bill.lines.map((l) => l.amountLabel));
     const engraving = $$(el, '.sheet-item').find(
       (li) => li.dataset.node === nodeByName(el.value!, 'Engraving name').id,
     );
