@@ -2,10 +2,10 @@ import {expect} from '@open-wc/testing';
 import {
   buildViewModel,
   resolveImageUrl,
-  reuseUnchanged,
   type ChoiceView,
   type GroupView,
 } from '../../../src/view/view-model.js';
+import {reuseUnchanged} from '../../../src/view/reuse-unchanged.js';
 import {configurationFixture, viewInput} from '../../helpers/browser/configuration-fixture.js';
 
 describe('buildViewModel', () => {
