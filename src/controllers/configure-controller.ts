@@ -5,6 +5,7 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {ConfiguratorSession} from '../session/index.js';
 import type {Configuration} from '../wire/index.js';
 import type {PictureController, PictureSource} from './picture-controller.js';
+import {PriceEffectsController} from './price-effects-controller.js';
 import type {PrintController} from './print-controller.js';
 import type {SessionController} from './session-controller.js';
 import {ShopperTools, type ShopperToolsOptions} from './shopper-tools.js';
@@ -37,6 +38,8 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #picture: PictureController | null = null;
   /** The printed sheet's bridge to the browser's printing, once the extras' chunk is here. */
   #print: PrintController | null = null;
+  /** What each choice would make the total, asked of the service; made at the first render. */
+  #priceEffects: PriceEffectsController | null = null;
   /** The journey's step reporter, once the extras' chunk is here. */
   #journey: ReactiveController | null = null;
   /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
@@ -92,6 +95,8 @@ export class ConfigureController<View = unknown> implements ReactiveController {
     // session, which the next connection finds replaced.
     this.#unwatch?.();
     this.#unwatch = null;
+    // A question about prices no one will see is not asked (or its answer not waited for).
+    this.#priceEffects?.cancel();
   }
 
   /** Makes the picture once the extras' chunk (which brings its controller) is here. */
@@ -100,6 +105,11 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   }
 
   /** Makes the printed sheet's controller once the extras' chunk (which brings it) is here. */
+  /** The price effects of the step on screen and of a conflict's proposal (decision 98). */
+  get priceEffects(): PriceEffectsController {
+    return (this.#priceEffects ??= new PriceEffectsController(this.#host));
+  }
+
   withPrint(make: (host: Host) => PrintController): PrintController {
     return (this.#print ??= make(this.#host));
   }

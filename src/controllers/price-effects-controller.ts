@@ -10,7 +10,7 @@ interface Host {
 }
 
 export class PriceEffectsController {
-  #host: Host;
+  readonly #host: Host;
   #for: Configuration | null = null;
   #step = '';
   #totals: ReadonlyMap<string, TotalsAfter> | null = null;
@@ -60,6 +60,13 @@ export class PriceEffectsController {
     return null;
   }
 
+  /** Stops the question asked or about to be asked; the next render asks again. */
+  cancel(): void {
+    this.#abort?.abort();
+    this.#abort = null;
+    this.#for = null;
+  }
+
   /** The answered totals for this configuration's step, or null while there are none. */
   totalsFor(configuration: Configuration, step: string): ReadonlyMap<string, TotalsAfter> | null {
     return this.#for === configuration && this.#step === step ? this.#totals : null;
@@ -82,6 +89,20 @@ export class PriceEffectsController {
     this.#totals = null;
     if (requirements.length === 0) return;
     const abort = (this.#abort = new AbortController());
+    // Asked in a task of its own, after the answer is on screen and `configurator-ready` or
+    // `configurator-change` has fired: the shopper can act on the estimates meanwhile, and the
+    // question never competes with what the first screen needs.
+    setTimeout(() => {
+      if (!abort.signal.aborted) this.#ask(session, configuration, requirements, abort);
+    });
+  }
+
+  #ask(
+    session: ConfiguratorSession,
+    configuration: Configuration,
+    requirements: readonly Requirement[],
+    abort: AbortController,
+  ): void {
     fetchTotalsAfter(session, configuration.id, requirements, abort.signal).then(
       (totals) => {
         if (abort.signal.aborted) return;
@@ -97,13 +118,4 @@ export class PriceEffectsController {
       },
     );
   }
-}
-
-const controllers = new WeakMap<Host, PriceEffectsController>();
-
-/** The element's controller, made the first time its configure view renders. */
-export function priceEffectsFor(host: Host & object): PriceEffectsController {
-  let controller = controllers.get(host);
-  if (!controller) controllers.set(host, (controller = new PriceEffectsController(host)));
-  return controller;
 }

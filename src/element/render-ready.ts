@@ -4,7 +4,6 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
-import {priceEffectsFor} from '../controllers/price-effects-controller.js';
 import {PriceEvent} from '../controllers/price-event.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
@@ -61,7 +60,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const more = extrasFor(p);
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
-  const effects = priceEffectsFor(p.host);
+  const effects = own.priceEffects;
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -129,7 +128,7 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
   const inclVat = p.vat.inclVat;
   const after =
     conflict && configuration
-      ? priceEffectsFor(p.host).totalsIfAccepted(
+      ? p.configure.priceEffects.totalsIfAccepted(
           p.session.require(),
           configuration,
           conflict.requirement,

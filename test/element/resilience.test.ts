@@ -25,11 +25,14 @@ describe('tokens', () => {
   it('renews an expired token before the next request', async () => {
     // A lifetime of 0 s: every request finds the token expired and asks for a new one.
     const counter = countingFetchToken(async () => ({...(await demoToken()), expiresIn: 0}));
-    // The configured picture is a request of its own whose token renewal would share or add
-    // to these; here the picture never asks, so only the configuration's requests count.
+    // The configured picture and the price effects are requests of their own whose token
+    // renewals would share or add to these; here neither asks, so only the configuration's
+    // requests count.
     const send = ConfiguratorSession.prototype._send;
     ConfiguratorSession.prototype._send = function (this: ConfiguratorSession, request, report) {
-      return request.blob ? new Promise(() => {}) : send.call(this, request, report);
+      return request.blob || request.path.endsWith('/effects')
+        ? new Promise(() => {})
+        : send.call(this, request, report);
     } as typeof send;
     try {
       const el = await readyConfigurator('Office Chair', {fetchToken: counter.fetchToken});

@@ -34,6 +34,7 @@ const shopperCalls = [
   new RegExp(`^GET /api/3/configurator/new/[^/]+$`, 'i'),
   new RegExp(`^PUT /api/3/configurator/${guid}(/changelanguage)?$`, 'i'),
   new RegExp(`^GET /api/3/configurator/${guid}/signed$`, 'i'),
+  new RegExp(`^POST /api/3/configurator/${guid}/effects$`, 'i'),
   new RegExp(`^GET /configurator/[13]/configurator/open/[^/]+$`, 'i'),
   new RegExp(`^POST /configurator/[13]/configurator/copy/[^/]+$`, 'i'),
   new RegExp(`^PUT /configurator/[13]/configurator/${guid}/text$`, 'i'),
