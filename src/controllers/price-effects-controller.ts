@@ -9,6 +9,9 @@ interface Host {
   requestUpdate(): void;
 }
 
+/** The most options of one step whose effects are asked of the service after a change. */
+export const MOST_ASKED = 32;
+
 export class PriceEffectsController {
   readonly #host: Host;
   #for: Configuration | null = null;
@@ -87,7 +90,10 @@ export class PriceEffectsController {
     this.#for = configuration;
     this.#step = step;
     this.#totals = null;
-    if (requirements.length === 0) return;
+    // A step with many options keeps the estimates: each requirement asked costs the service one
+    // update's work, and a change must not cost it dozens (the 2,000-node model's first step
+    // offers 202 options).
+    if (requirements.length === 0 || requirements.length > MOST_ASKED) return;
     const abort = (this.#abort = new AbortController());
     // Asked in a task of its own, after the answer is on screen and `configurator-ready` or
     // `configurator-change` has fired: the shopper can act on the estimates meanwhile, and the
