@@ -63,8 +63,8 @@ describe('focus not obscured (2.4.11)', () => {
       const bar = $(el, '.total-bar');
       expect(visible(bar), 'the phone layout keeps the total in view').to.equal(true);
       // The configure view's later chunk (which keeps focus clear of the bar) has arrived once
-      // the bar shows the product's picture.
-      await until(el, () => !!bar.querySelector('.bar-picture'), 'the later chunk');
+      // the bar shows the product's picture (an img; until then an empty box of its size).
+      await until(el, () => !!bar.querySelector('img.bar-picture'), 'the later chunk');
       page.querySelector<HTMLButtonElement>('#before')!.focus();
       const stops: string[] = [];
       let steps = 1;
