@@ -1,5 +1,6 @@
-import {publishableKeyTokenSource} from '../session/publishable-key-source.js';
 import {
+  ConfiguratorError,
+  ErrorCode,
   endpointTokenSource,
   functionTokenSource,
   type FetchedToken,
@@ -70,8 +71,23 @@ export class ElementTokens {
     const settings = this.#settings();
     const kind = settings && tokenSourceKind(settings);
     if (settings && kind === 'publishable-key') {
-      // The source is the page's one for this service and key: shared, never re-made.
-      return publishableKeyTokenSource(settings.apiUrl, settings.publishableKey);
+      // The source is the page's one for this service and key: shared, never re-made. Its code
+      // is a chunk loaded with the first token it serves: only pages with a key pay for it.
+      const {apiUrl, publishableKey} = settings;
+      const source = () =>
+        import('../session/publishable-key-source.js').then(
+          (m) => m.publishableKeyTokenSource(apiUrl, publishableKey),
+          () => {
+            // Offline, or the chunk is gone: a failure the session retries like a lost token.
+            throw new ConfiguratorError(ErrorCode.network, 'The token source could not be loaded', {
+              retryable: true,
+            });
+          },
+        );
+      return {
+        get: (signal) => source().then((s) => s.get(signal)),
+        renew: (rejected, signal) => source().then((s) => s.renew(rejected, signal)),
+      };
     }
     const endpoint = kind === 'endpoint' ? settings!.tokenEndpoint : '';
     if (!endpoint) {

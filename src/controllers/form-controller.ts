@@ -1,7 +1,8 @@
 // The element as a form control (ElementInternals): its entries in the form data, its validity
 // in the shopper's language, and the signed configuration kept ready once the configuration is
 // complete and settled, so that a page with no script of its own can post a trusted price.
-import type {ReactiveController, ReactiveControllerHost} from 'lit';
+// A chunk of its own, loaded by ./form-part.ts only for an element that takes part in a form.
+import type {ReactiveControllerHost} from 'lit';
 import type {FirstStrings, Strings} from '../i18n/strings.js';
 import {
   ConfiguratorError,
@@ -54,12 +55,12 @@ function nameOf(configuration: Configuration, nodeId: string): string {
   return found || nodeId;
 }
 
-export class FormController implements ReactiveController {
+export class FormController {
   readonly internals: ElementInternals;
   #host: Host;
   #sources: FormSources;
   /** Disabled by its own attribute or a disabled fieldset (`formDisabledCallback`). */
-  #disabled = false;
+  #disabled: () => boolean;
   /** The statement of one configuration (the snapshot's object: a change makes a new one). */
   #signed: {of: Configuration; answer: SignedConfigurationAnswer | null} | null = null;
   #fetching: {of: Configuration; done: Promise<SignedConfigurationAnswer | null>} | null = null;
@@ -71,11 +72,17 @@ export class FormController implements ReactiveController {
   /** Where the browser points the shopper: the field, else its step's tab or a link to it. */
   #anchor: HTMLElement | undefined;
 
-  constructor(host: Host, sources: FormSources) {
+  /** `internals` and `disabled` are the element's own (./form-part.ts), kept from its start. */
+  constructor(
+    host: Host,
+    sources: FormSources,
+    internals: ElementInternals,
+    disabled: () => boolean,
+  ) {
     this.#host = host;
     this.#sources = sources;
-    this.internals = host.attachInternals();
-    host.addController(this);
+    this.internals = internals;
+    this.#disabled = disabled;
     host.addEventListener('invalid', () => this.#invalid());
   }
 
@@ -95,26 +102,13 @@ export class FormController implements ReactiveController {
     });
   }
 
-  get disabled(): boolean {
-    return this.#disabled;
-  }
-
-  setDisabled(disabled: boolean): void {
-    this.#disabled = disabled;
-    this.#host.requestUpdate();
-  }
-
-  hostUpdated(): void {
-    this.sync();
-  }
-
   hostDisconnected(): void {
     clearTimeout(this.#renewal);
   }
 
   /** Whether the element posts a statement: named, in a form, and not disabled. */
   get #posts(): boolean {
-    return !!this.#host.name && !!this.internals.form && !this.#disabled;
+    return !!this.#host.name && !!this.internals.form && !this.#disabled();
   }
 
   /**

@@ -3,7 +3,7 @@ import {isServer} from 'lit';
 import {Announcer} from '../controllers/announcer.js';
 import {ErrorAnnouncer} from '../controllers/error-announcer.js';
 import type {ConfigureController} from '../controllers/configure-controller.js';
-import {FormController} from '../controllers/form-controller.js';
+import {FormPart} from '../controllers/form-part.js';
 import {ScreenController} from '../controllers/screen-controller.js';
 import {SessionController} from '../controllers/session-controller.js';
 import {SessionEvents} from '../controllers/session-events.js';
@@ -54,7 +54,7 @@ export class ConfiguratorParts implements ElementParts {
   readonly errorNotices: ErrorAnnouncer;
   readonly texts: TextsController;
   readonly screens: ScreenController;
-  readonly form: FormController;
+  readonly form: FormPart;
   readonly lazy: ConfigureViews;
   readonly pageCode = new PageCode();
 
@@ -94,13 +94,17 @@ export class ConfiguratorParts implements ElementParts {
       },
       tabId: (stepId) => this.lazy.tabId(stepId),
     });
-    this.form = new FormController(host, {
-      session: () => this.session.session,
-      snapshot: () => this.session.snapshot,
-      strings: () => this.texts.complete,
-      first: () => this.texts.strings,
-      goToNode: (nodeId, stepId) => void this.screens.goToNode(nodeId, stepId),
-    });
+    this.form = new FormPart(
+      host,
+      {
+        session: () => this.session.session,
+        snapshot: () => this.session.snapshot,
+        strings: () => this.texts.complete,
+        first: () => this.texts.strings,
+        goToNode: (nodeId, stepId) => void this.screens.goToNode(nodeId, stepId),
+      },
+      track,
+    );
     this.lazy = new ConfigureViews(this, this.form);
   }
 

@@ -1,6 +1,6 @@
 import {nothing} from 'lit';
 import type {ConfigureController} from '../controllers/configure-controller.js';
-import type {FormController} from '../controllers/form-controller.js';
+import type {FormPart} from '../controllers/form-part.js';
 import type {UndoState} from '../controllers/session-events.js';
 import {loadStrings} from '../i18n/dictionaries.js';
 import type {FirstStrings, Strings} from '../i18n/strings.js';
@@ -27,11 +27,11 @@ const configureView = lazyView(() =>
  */
 export class ConfigureViews {
   readonly #parts: ElementParts;
-  readonly #form: FormController;
+  readonly #form: FormPart;
   #configure: ConfigureController<ConfigurationView> | null = null;
   #quote: QuoteParts | null = null;
 
-  constructor(parts: ElementParts, form: FormController) {
+  constructor(parts: ElementParts, form: FormPart) {
     this.#parts = parts;
     this.#form = form;
   }

@@ -2,7 +2,6 @@ import {LitElement, html, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ChangeResult, ConfiguratorSession, FetchedToken} from '../session/index.js';
 import type {QuoteRequested, TokenRequest} from '../session/index.js';
-import {fetchSignedConfiguration} from '../session/signed.js';
 import type {Configuration, QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
 import {ConfiguratorParts} from './configurator-parts.js';
 import {styles} from './product-configurator-styles.js';
@@ -227,7 +226,10 @@ export class ProductConfiguratorElement extends LitElement {
    * conflict.
    */
   async getSignedConfiguration(): Promise<SignedConfigurationAnswer> {
-    return fetchSignedConfiguration(this.#parts.session.require());
+    const session = this.#parts.session.require();
+    // Its code comes with the call: a page that never asks for a statement does not load it.
+    const {fetchSignedConfiguration} = await import('../session/signed.js');
+    return fetchSignedConfiguration(session);
   }
 
   /** The form the element belongs to (its ancestor, or the one its `form` attribute names). */
