@@ -5,7 +5,7 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {ConfiguratorSession} from '../session/index.js';
 import type {Configuration} from '../wire/index.js';
 import type {PictureController, PictureSource} from './picture-controller.js';
-import {PriceEffectsController} from './price-effects-controller.js';
+import type {PriceEffectsController} from './price-effects-controller.js';
 import type {PrintController} from './print-controller.js';
 import type {SessionController} from './session-controller.js';
 import {ShopperTools, type ShopperToolsOptions} from './shopper-tools.js';
@@ -38,7 +38,10 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #picture: PictureController | null = null;
   /** The printed sheet's bridge to the browser's printing, once the extras' chunk is here. */
   #print: PrintController | null = null;
-  /** What each choice would make the total, asked of the service; made at the first render. */
+  /**
+   * What each choice would make the total, asked of the service; made once the extras' chunk
+   * (which brings it, after the first screen) is here. Until then the view model's estimates show.
+   */
   #priceEffects: PriceEffectsController | null = null;
   /** The journey's step reporter, once the extras' chunk is here. */
   #journey: ReactiveController | null = null;
@@ -104,12 +107,17 @@ export class ConfigureController<View = unknown> implements ReactiveController {
     this.#picture ??= make(this.#host, () => this.#sessions);
   }
 
-  /** Makes the printed sheet's controller once the extras' chunk (which brings it) is here. */
   /** The price effects of the step on screen and of a conflict's proposal (decision 98). */
-  get priceEffects(): PriceEffectsController {
-    return (this.#priceEffects ??= new PriceEffectsController(this.#host));
+  get priceEffects(): PriceEffectsController | null {
+    return this.#priceEffects;
   }
 
+  /** Makes the price effects' controller once the extras' chunk (which brings it) is here. */
+  withPriceEffects(make: (host: Host) => PriceEffectsController): PriceEffectsController {
+    return (this.#priceEffects ??= make(this.#host));
+  }
+
+  /** Makes the printed sheet's controller once the extras' chunk (which brings it) is here. */
   withPrint(make: (host: Host) => PrintController): PrintController {
     return (this.#print ??= make(this.#host));
   }

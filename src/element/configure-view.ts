@@ -11,7 +11,6 @@ import {nodeStyles} from '../view/node-styles.js';
 import {resumeStyles} from '../view/resume-styles.js';
 import {stepsStyles} from '../view/steps-styles.js';
 import {summaryStyles} from '../view/summary-styles.js';
-import {extras} from './later-views.js';
 
 export {tabId} from '../view/render-steps.js';
 export {
@@ -22,11 +21,6 @@ export {
   announcePrice,
 } from './render-ready.js';
 export {quoteScreen} from './later-views.js';
-
-// The first configure render wants the extras' chunk: asked for as soon as this chunk runs,
-// alongside the token and configuration requests rather than after their answers (a failure
-// is the render's to notice: it shows the steps without them).
-extras.load().catch(() => {});
 
 /**
  * The styles of what this view renders, each beside its render function, in cascade order. The

@@ -1,9 +1,37 @@
 // Loaded from the configure view, not from the entry: what they share with it (Lit's
 // directives, the formatters) is already in memory when they load, so it stays in its chunk.
-import {lazyView} from './lazy-view.js';
+import type {CSSResult, ReactiveControllerHost} from 'lit';
+import {lazyView, whenIdle, type LazyView} from './lazy-view.js';
 
 export const quoteScreen = lazyView(() => import('./quote-screen.js'));
 export const conflictDialog = lazyView(() => import('./conflict-dialog.js'));
-// The configured picture, focus kept clear of the total bar and the language choice: wanted on
-// the first configure screen, yet nothing there waits for them.
+// The configured picture, focus kept clear of the total bar, the language choice and the price
+// effects asked of the service: wanted on the first configure screen, yet nothing there waits
+// for them.
 export const extras = lazyView(() => import('./configure-extras.js'));
+
+/** The views each element has asked for after its first screen. */
+const asked = new WeakMap<object, Set<object>>();
+
+/**
+ * Loads `view` once the element's current render is done and the page is idle: after the first
+ * screen (and `configurator-ready`), never among the requests the shopper waits for. The element
+ * renders again when it arrives; a failed load is asked again by a later render.
+ */
+export function loadAfterFirstScreen<T extends {styles: CSSResult}>(
+  view: LazyView<T>,
+  host: ReactiveControllerHost,
+): void {
+  const views = asked.get(host) ?? new Set();
+  if (view.module || views.has(view)) return;
+  views.add(view);
+  asked.set(host, views);
+  void host.updateComplete.then(() =>
+    whenIdle(() =>
+      view.load().then(
+        () => host.requestUpdate(),
+        () => views.delete(view),
+      ),
+    ),
+  );
+}

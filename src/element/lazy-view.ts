@@ -10,9 +10,14 @@ export interface LazyView<T extends {styles: CSSResult}> {
   load(): Promise<T>;
 }
 
-/** Runs `work` once the main thread is idle (at the next task where the platform cannot tell). */
-const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work);
+/**
+ * Runs `work` once the main thread is idle (at the next task where the platform cannot tell);
+ * on a page that is never idle, within two seconds all the same.
+ */
+export const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(work, {timeout: 2_000})
+    : setTimeout(work);
 
 /** Wraps a dynamic `import()`; the bundler turns it into a chunk beside the entry. */
 export function lazyView<T extends {styles: CSSResult}>(load: () => Promise<T>): LazyView<T> {

@@ -21,7 +21,7 @@ import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
 import {reuseUnchanged} from '../view/reuse-unchanged.js';
 import {optionRequirements, priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
-import {conflictDialog, extras} from './later-views.js';
+import {conflictDialog, extras, loadAfterFirstScreen} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
@@ -60,7 +60,9 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const more = extrasFor(p);
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
-  const effects = own.priceEffects;
+  const effects = more
+    ? own.withPriceEffects((host) => new more.PriceEffectsController(host))
+    : null;
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -71,12 +73,12 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     // The step shown: the one chosen, else the first.
     // The printed sheet lists every step's choices.
     onlyStep: p.screens.screen === 'configure' && !print?.wanted ? shown : undefined,
-    totalsAfter: effects.totalsFor(configuration, shown),
+    totalsAfter: effects?.totalsFor(configuration, shown) ?? null,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
   if (!snapshot.conflict) {
-    effects.want(p.session.require(), configuration, shown, optionRequirements(nodes));
+    effects?.want(p.session.require(), configuration, shown, optionRequirements(nodes));
   }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
@@ -89,17 +91,14 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
 
 /**
  * The extras' chunk if it is here (its styles adopted), else null; renders again when it
- * arrives. Its load (started with this chunk) holds neither `updateComplete` nor the events:
+ * arrives. It is asked for once the first screen is on screen and the main thread is idle, never
+ * among the first screen's requests, and its load holds neither `updateComplete` nor the events:
  * the steps are usable without it, and `configurator-ready` fires when the shopper can act.
  */
 function extrasFor(p: ElementParts): ExtrasModule | null {
   const more = extras.module;
   if (more) adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
-  else if (!extras.failed)
-    extras.load().then(
-      () => p.host.requestUpdate(),
-      () => {},
-    );
+  else if (!extras.failed) loadAfterFirstScreen(extras, p.host);
   return more;
 }
 
@@ -128,7 +127,7 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
   const inclVat = p.vat.inclVat;
   const after =
     conflict && configuration
-      ? p.configure.priceEffects.totalsIfAccepted(
+      ? p.configure.priceEffects?.totalsIfAccepted(
           p.session.require(),
           configuration,
           conflict.requirement,

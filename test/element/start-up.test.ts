@@ -4,60 +4,40 @@ import type {ProductConfiguratorElement} from '../../src/element/product-configu
 import {extras} from '../../src/element/later-views.js';
 import {lazyView} from '../../src/element/lazy-view.js';
 import {EventName} from '../../src/events/event-names.js';
-import {
-  $$,
-  demoToken,
-  nextEvent,
-  serviceUrl,
-  until,
-  type TokenAnswer,
-} from '../helpers/browser/service.js';
+import {$$, demoToken, nextEvent, serviceUrl, until} from '../helpers/browser/service.js';
 
 // This file's page has loaded none of the element's chunks yet: the first element here is the
-// first to ask for the configure view and, with it, the extras (the configured picture, focus
-// kept clear of the total bar, the language choice). Nothing else may run before this test.
+// first to ask for the configure view and, after its first screen, the extras (the configured
+// picture, focus kept clear of the total bar, the language choice, the price effects). Nothing
+// else may run before this test.
 
 describe('start-up', () => {
-  it('asks for the extras alongside the first requests, and is ready without them', async () => {
-    // The token is held until the test lets it go: nothing the service answers can have led
-    // to what is asked for meanwhile.
-    let giveToken!: () => void;
-    const token = new Promise<TokenAnswer>((resolve) => {
-      giveToken = () => resolve(demoToken());
-    });
+  it('asks for the extras only after the first screen, and is ready without them', async () => {
     // The extras' chunk is stalled: asked for, but not here until the test lets it come.
     const load = extras.load.bind(extras);
     let askedForExtras!: () => void;
     const asked = new Promise<void>((resolve) => (askedForExtras = resolve));
+    let timesAsked = 0;
     let letExtrasCome!: () => void;
     const stalled = new Promise<void>((resolve) => (letExtrasCome = resolve));
     extras.load = () => {
+      timesAsked++;
       askedForExtras();
       return stalled.then(load);
     };
     try {
-      let tokenAsked = 0;
       const el = await fixture<ProductConfiguratorElement>(
         html`<product-configurator
           api-url=${serviceUrl}
           lang="en"
-          .fetchToken=${() => {
-            tokenAsked++;
-            return token;
-          }}
+          .fetchToken=${demoToken}
         ></product-configurator>`,
       );
       const ready = nextEvent(el, EventName.ready);
       el.model = 'Office Chair';
-
-      // Asked for before the configuration could be: the token has not even been handed over.
-      await asked;
-      expect(tokenAsked).to.equal(1);
-      expect(el.session!.snapshot.configuration).to.equal(null);
-
-      giveToken();
       await ready;
-      // Ready while the extras are still on their way: the first step is there to act on.
+      // Ready before the extras were even asked for: the first step is there to act on.
+      expect(timesAsked).to.equal(0);
       expect(extras.module).to.equal(null);
       const tabs = $$(el, '[role="tab"]');
       expect(tabs.length).to.be.greaterThan(1);
@@ -66,10 +46,14 @@ describe('start-up', () => {
       expect(inputs.some((input) => !input.disabled)).to.equal(true);
       expect(el.shadowRoot!.querySelector('.language-select')).to.equal(null);
 
+      // Asked for once the page is idle after the first screen, once.
+      await asked;
+      expect(timesAsked).to.equal(1);
       // They arrive and render without another event.
       letExtrasCome();
       await until(el, () => !!el.shadowRoot!.querySelector('.language-select'), 'the extras');
       expect(extras.module).not.to.equal(null);
+      expect(timesAsked).to.equal(1);
     } finally {
       extras.load = load;
       letExtrasCome();
