@@ -1,5 +1,4 @@
 import {LitElement, html, type PropertyValues} from 'lit';
-import {property} from 'lit/decorators.js';
 import type {ChangeResult, ConfiguratorSession, FetchedToken} from '../session/index.js';
 import type {QuoteRequested, TokenRequest} from '../session/index.js';
 import type {Configuration, QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
@@ -67,90 +66,107 @@ import {renderStart} from './render-start.js';
  */
 export class ProductConfiguratorElement extends LitElement {
   static override styles = styles;
+  // Lit's static declaration rather than its decorators: the same reactive properties and
+  // attributes without the decorators' helpers in the first screen's code.
+  static override properties = {
+    model: {},
+    tokenEndpoint: {attribute: 'token-endpoint'},
+    apiUrl: {attribute: 'api-url'},
+    lang: {},
+    configuration: {},
+    shareUrl: {attribute: 'share-url'},
+    fetchToken: {attribute: false},
+    publishableKey: {attribute: 'publishable-key'},
+    loading: {},
+    name: {},
+    required: {type: Boolean, reflect: true},
+    disabled: {type: Boolean, reflect: true},
+    analytics: {},
+    analyticsConsent: {attribute: 'analytics-consent'},
+  };
   /** A form control (ElementInternals): see docs/commerce.md. */
   static formAssociated = true;
 
   /** Model identifier: the model's root feature name or its GUID (v3 `new/{IDENTIFIER}`). */
-  @property() model = '';
+  model = '';
 
   /**
    * URL on the host's backend that returns an access token (POST, same-origin credentials).
    * Changing it (or `fetchToken`) keeps the session: later tokens come from the new source.
    */
-  @property({attribute: 'token-endpoint'}) tokenEndpoint = '';
+  tokenEndpoint = '';
 
   /**
    * The service's base URL. Default: the page's origin. Changing it after loading starts a new
    * session there (another service does not know this one's configuration).
    */
-  @property({attribute: 'api-url'}) apiUrl = '';
+  apiUrl = '';
 
   /**
    * Two-letter language for the model texts and the element's own texts. Default: the nearest
    * `lang` attribute up the page, else English. Changing it changes the session's language.
    */
-  @property() override lang = '';
+  override lang = '';
 
   /**
    * An existing session id or code to resume (a code copies that configuration). When the
    * service does not know it and `model` is set, the error offers to start `model` anew.
    */
-  @property() configuration = '';
+  configuration = '';
 
   /**
    * The link "Share" hands out, with `{code}` standing for the configuration code (for example
    * `https://shop.example/chair?c={code}`). Default: this page with `?configuration=CODE`,
    * which the element opens when its own `configuration` is empty.
    */
-  @property({attribute: 'share-url'}) shareUrl = '';
+  shareUrl = '';
 
   /**
    * Replaces the token endpoint: a function returning `{accessToken, expiresIn}` (seconds).
    * Read again on every renewal; setting it keeps the session. After the service refused a token (401), it is called with
    * `{rejected}`, the refused token, so the host can tell its backend not to hand it out again.
    */
-  @property({attribute: false}) fetchToken:
-    ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
+  fetchToken: ((request?: TokenRequest) => Promise<FetchedToken>) | null = null;
 
   /**
    * A publishable key (`pk_...`) for pages with no backend: the service at `api-url` exchanges
    * it for a shopper token, for pages on an origin the key lists. Used when neither
    * `fetchToken` nor `token-endpoint` is set.
    */
-  @property({attribute: 'publishable-key'}) publishableKey = '';
+  publishableKey = '';
 
   /**
    * `lazy` starts the session only when the element comes near the viewport, like `loading` on
    * an image; its space is reserved meanwhile. Default `eager`: start as soon as it can.
    */
-  @property() loading: 'eager' | 'lazy' = 'eager';
+  loading: 'eager' | 'lazy' = 'eager';
 
   /**
    * The form field name. In a form, the form data holds `{name}` (the configuration id),
    * `{name}-code` (its code) and, once the configuration is complete and saved, `{name}-signed`
    * (the service's signed statement of it, which the host's server verifies).
    */
-  @property() name = '';
+  name = '';
 
   /** The form may not be submitted without a configuration. */
-  @property({type: Boolean, reflect: true}) required = false;
+  required = false;
 
   /** Out of the form's data and validation, and not operable (as is a disabled fieldset's). */
-  @property({type: Boolean, reflect: true}) disabled = false;
+  disabled = false;
 
   /**
    * `ga4` pushes the shopper's journey to `window.dataLayer` as Google Analytics 4 events
    * (`view_item`, the configurator's steps, `generate_lead`) once the shopper consented, never
    * with personal data (docs/analytics.md). Its code is loaded only when set.
    */
-  @property() analytics: '' | 'ga4' = '';
+  analytics: '' | 'ga4' = '';
 
   /**
    * The shopper's answer to the page's consent banner: `granted` lets `analytics` push, and
    * `denied` stops it whatever else says so. Unset, Google consent mode decides: its
    * `analytics_storage` in `dataLayer` (nothing is pushed while it is denied or unsaid).
    */
-  @property({attribute: 'analytics-consent'}) analyticsConsent: '' | 'granted' | 'denied' = '';
+  analyticsConsent: '' | 'granted' | 'denied' = '';
 
   /**
    * The same as `fetchToken`, under the name frameworks derive from a kebab-case binding (Vue's
