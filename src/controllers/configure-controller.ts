@@ -8,7 +8,8 @@ import type {PictureController, PictureSource} from './picture-controller.js';
 import type {PriceEffectsController} from './price-effects-controller.js';
 import type {PrintController} from './print-controller.js';
 import type {SessionController} from './session-controller.js';
-import {ShopperTools, type ShopperToolsOptions} from './shopper-tools.js';
+import {UndoHistory} from '../session/undo-history.js';
+import type {ShopperTools, ShopperToolsOptions} from './shopper-tools.js';
 
 type Host = ReactiveControllerHost &
   HTMLElement & {
@@ -33,6 +34,9 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   readonly #sessions: SessionController;
   readonly #tools: ShopperToolsOptions;
   #unwatch: (() => void) | null = null;
+  /** The running session's undo history, attached as soon as the session exists. */
+  #history: UndoHistory | null = null;
+  /** The shopper's tools for it, once the extras' chunk (which brings them) is here. */
   #current: ShopperTools | null = null;
   /** The configured product's picture, once the extras' chunk is here. */
   #picture: PictureController | null = null;
@@ -78,8 +82,27 @@ export class ConfigureController<View = unknown> implements ReactiveController {
     host.addController(this);
   }
 
-  /** Undo, start over, share and resume of the current session; null without a session. */
+  /** The undo history of the current session; null without a session. */
+  get history(): UndoHistory | null {
+    return this.#history;
+  }
+
+  /**
+   * Undo, start over, share and resume of the current session; null without a session, and
+   * until the extras' chunk is here.
+   */
   get tools(): ShopperTools | null {
+    return this.#current;
+  }
+
+  /** Makes the shopper's tools for the current session once their chunk is here. */
+  withTools(
+    make: (history: UndoHistory, host: Host, options: ShopperToolsOptions) => ShopperTools,
+  ): ShopperTools | null {
+    const history = this.#history;
+    if (history && this.#current?.history !== history) {
+      this.#current = make(history, this.#host, this.#tools);
+    }
     return this.#current;
   }
 
@@ -130,16 +153,17 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   /** Takes back the last change; before a session has tools there is nothing to undo. */
   undo(): Promise<Configuration | null> {
     const session = this.#sessions.require();
-    const tools = this.#current;
-    return tools?.history.session === session
-      ? tools.history.undo()
+    const history = this.#history;
+    return history?.session === session
+      ? history.undo()
       : Promise.resolve(session.snapshot.configuration);
   }
 
   #follow(session: ConfiguratorSession | null) {
-    if (this.#current?.history.session === session) return;
-    this.#current?.history.detach();
-    this.#current = session ? new ShopperTools(session, this.#host, this.#tools) : null;
+    if (this.#history?.session === session) return;
+    this.#history?.detach();
+    this.#history = session ? new UndoHistory(session) : null;
+    this.#current = null;
     this.#host.requestUpdate();
   }
 }

@@ -9,6 +9,7 @@ import {
   type SessionSnapshot,
 } from '../session/index.js';
 import type {StartWithToken} from '../session/start-with-token.js';
+import {EventName} from '../events/event-names.js';
 import type {Configuration} from '../wire/index.js';
 import {ElementTokens} from './element-tokens.js';
 import type {SessionConfig, SettingsVerdict} from './settings-check.js';
@@ -221,6 +222,20 @@ export class SessionController implements ReactiveController, SessionSource {
     return outcome;
   }
 
+  /** Settles once the element is ready (its first screen shown) and the page is idle. */
+  #shown(): Promise<void> {
+    return new Promise((resolve) =>
+      this.#host.addEventListener(
+        EventName.ready,
+        () =>
+          typeof requestIdleCallback === 'function'
+            ? requestIdleCallback(() => resolve(), {timeout: 2_000})
+            : setTimeout(resolve),
+        {once: true},
+      ),
+    );
+  }
+
   #create(config: SessionConfig, key: string) {
     const resume = this.#resume?.key === key ? this.#resume.id : null;
     this.#resume = null;
@@ -234,8 +249,10 @@ export class SessionController implements ReactiveController, SessionSource {
       apiUrl: config.apiUrl,
       tokenSource: this.#tokens.source,
       lang: config.lang,
-      // A chunk beside the entry, loaded when the session starts or opens.
-      loadMerge: () => import('../session/merge-configuration.js'),
+      // A chunk beside the entry. Until it is here updates ask for whole answers, so nothing
+      // the shopper does waits for it: it is asked for once the configuration is on screen
+      // (`configurator-ready`) and the page is idle, never among the first screen's requests.
+      loadMerge: () => this.#shown().then(() => import('../session/merge-configuration.js')),
       ...(early && {fetch: early.fetch}),
     };
     const session = this.#options.create?.(options) ?? new ConfiguratorSession(options);

@@ -1,11 +1,12 @@
-// Undo, start over, share and "Have a code?" with their state: loaded with the configure
-// view's chunk, so the element's first render carries none of it (one per session).
+// Undo, start over, share and "Have a code?" with their state (one per session): a part of the
+// extras' chunk, loaded after the first screen or when the shopper first uses one of them. The
+// undo history itself is the configure controller's, kept from the session's start, so a change
+// made before this code is here is undone all the same.
 import type {ReactiveControllerHost} from 'lit';
 import {errorText} from '../i18n/error-text.js';
 import type {Strings} from '../i18n/strings.js';
-import type {ConfiguratorSession} from '../session/configurator-session.js';
 import {ConfiguratorError, ErrorCode} from '../session/errors.js';
-import {UndoHistory} from '../session/undo-history.js';
+import type {UndoHistory} from '../session/undo-history.js';
 
 type Host = ReactiveControllerHost & {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -38,8 +39,8 @@ export class ShopperTools {
   #host: Host;
   #options: ShopperToolsOptions;
 
-  constructor(session: ConfiguratorSession, host: Host, options: ShopperToolsOptions) {
-    this.history = new UndoHistory(session);
+  constructor(history: UndoHistory, host: Host, options: ShopperToolsOptions) {
+    this.history = history;
     this.#host = host;
     this.#options = options;
   }

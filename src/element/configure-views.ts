@@ -53,7 +53,7 @@ export class ConfigureViews {
 
   /** The undo history of the running session, once the configure view keeps one. */
   get history(): UndoState | null {
-    return this.#configure?.tools?.history ?? null;
+    return this.#configure?.history ?? null;
   }
 
   /** Whether the configure view (with the rest of English) could not be loaded. */

@@ -82,7 +82,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
-  return html`${renderReady(view, snapshot, s, p, own.tools!, own.steps, more, own.picture, print)}${
+  const tools = toolsFor(p, more);
+  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print)}${
     more && print?.wanted
       ? more.renderSheet(view, configuration, s, p, print, own.picture)
       : nothing
@@ -100,6 +101,32 @@ function extrasFor(p: ElementParts): ExtrasModule | null {
   if (more) adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
   else if (!extras.failed) loadAfterFirstScreen(extras, p.host);
   return more;
+}
+
+/** The shopper's tools if they are here, and a way to use them that waits for their chunk. */
+interface Tools {
+  now: ShopperTools | null;
+  canUndo: boolean;
+  /** Runs `work` with the tools, once their chunk is here (a first click waits for it). */
+  use(work: (tools: ShopperTools) => unknown): void;
+}
+
+function toolsFor(p: ElementParts, more: ExtrasModule | null): Tools {
+  const own = p.configure;
+  const make = (m: ExtrasModule) =>
+    own.withTools((history, host, options) => new m.ShopperTools(history, host, options));
+  const now = more ? make(more) : null;
+  return {
+    now,
+    canUndo: own.history?.canUndo ?? false,
+    use: (work) => {
+      if (now) return void work(now);
+      // Counted until the action has started, so `updateComplete` after a click includes it;
+      // not the action itself (it may wait for the element's own updates).
+      const started = extras.load().then(make);
+      p.views.track(started.then((tools) => void (tools && work(tools))));
+    },
+  };
 }
 
 /**
@@ -169,7 +196,7 @@ function renderReady(
   snapshot: SessionSnapshot,
   s: Strings,
   on: ElementParts,
-  tools: ShopperTools,
+  tools: Tools,
   stepHandlers: StepHandlers,
   more: ExtrasModule | null,
   picture: string | null,
@@ -260,7 +287,7 @@ function renderReady(
         view,
         {
           busy: snapshot.busy,
-          copyStatus: tools.copyStatus,
+          copyStatus: tools.now?.copyStatus ?? '',
           showQuoteButton: screen === 'configure',
           picture,
         },
@@ -268,8 +295,9 @@ function renderReady(
         {
           toggleVat: (incl) => on.vat.set(incl),
           // The link that resumes it; the code stays in view beside the button.
-          copyCode: () => void tools.copy(shareLink(on.shareUrl(), view.code, location.href)),
-          shareCode: () => void tools.share(on.shareUrl(), view.code, view.product.name),
+          copyCode: () =>
+            tools.use((t) => t.copy(shareLink(on.shareUrl(), view.code, location.href))),
+          shareCode: () => tools.use((t) => t.share(on.shareUrl(), view.code, view.product.name)),
           requestQuote: () => show('review'),
         },
       )}
@@ -279,11 +307,12 @@ function renderReady(
 }
 
 /** "Have a code?", then undo and start over (the configure screen's summary column). */
-function renderTools(tools: ShopperTools, s: Strings, busy: boolean): TemplateResult {
-  return html`${renderResume(tools.resumeError, s, (code) => void tools.resume(code))}
-  ${renderHistory({canUndo: tools.history.canUndo && !busy, confirming: tools.confirming}, s, {
-    undo: () => void tools.undo(),
-    askStartOver: () => void tools.askStartOver(true),
-    startOver: (confirmed) => void tools.askStartOver(false, confirmed),
+function renderTools(tools: Tools, s: Strings, busy: boolean): TemplateResult {
+  const now = tools.now;
+  return html`${renderResume(now?.resumeError ?? '', s, (code) => tools.use((t) => t.resume(code)))}
+  ${renderHistory({canUndo: tools.canUndo && !busy, confirming: now?.confirming ?? false}, s, {
+    undo: () => tools.use((t) => t.undo()),
+    askStartOver: () => tools.use((t) => t.askStartOver(true)),
+    startOver: (confirmed) => tools.use((t) => t.askStartOver(false, confirmed)),
   })}`;
 }

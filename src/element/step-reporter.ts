@@ -29,7 +29,7 @@ export class StepReporter implements ReactiveController {
     // Starting or opening a configuration (a restart, a code) begins a new journey, whose first
     // step follows its `configurator-ready`; an undo reopens a copy of the same one.
     if (snapshot?.status === 'loading') {
-      if (!p.configure.tools?.history.undoing) this.#last = '';
+      if (!p.configure.history?.undoing) this.#last = '';
       return;
     }
     const configuration = snapshot?.configuration;

@@ -55,34 +55,34 @@ test('made late, attaches at once: the running session gets its undo history', (
   const {host, made, make} = setUp();
   const configure = make();
   assert.ok(host.controllers.has(configure));
-  assert.equal(configure.tools?.history.session, made[0]!.asSession);
+  assert.equal(configure.history?.session, made[0]!.asSession);
   assert.equal(typeof made[0]!.between, 'function', 'the history keeps copies between inputs');
 });
 
 test('a new session gets its own history and the old one is let go', () => {
   const {sessions, made, make} = setUp();
   const configure = make();
-  const first = configure.tools;
+  const first = configure.history;
   sessions.sync(settings('table'));
   assert.equal(made.length, 2);
-  assert.notEqual(configure.tools, first);
-  assert.equal(configure.tools?.history.session, made[1]!.asSession);
+  assert.notEqual(configure.history, first);
+  assert.equal(configure.history?.session, made[1]!.asSession);
   assert.equal(made[0]!.between, null, 'the old history detached');
 });
 
 test('disconnected it stops following; connected again it catches up', async () => {
   const {host, sessions, made, make} = setUp();
   const configure = make();
-  const first = configure.tools;
+  const first = configure.history;
   host.disconnect();
   host.connect();
-  assert.equal(configure.tools, first, 'a move keeps the history');
+  assert.equal(configure.history, first, 'a move keeps the history');
   host.disconnect();
   await new Promise<void>((resolve) => queueMicrotask(resolve));
-  assert.equal(configure.tools, first, 'not following while away');
+  assert.equal(configure.history, first, 'not following while away');
   host.connect();
   sessions.sync(settings('chair'));
-  assert.equal(configure.tools?.history.session, made[1]!.asSession);
+  assert.equal(configure.history?.session, made[1]!.asSession);
 });
 
 test('the step handlers stay the same object and reach the session and the screens', async () => {
