@@ -44,8 +44,12 @@ export class FormPart implements ReactiveController {
 
   hostUpdated(): void {
     const host = this.#host;
-    if (this.#loaded) this.#loaded.sync();
-    else if (host.name || host.required || this.internals.form) void this.#load().catch(() => {});
+    if (this.#loaded) return this.#loaded.sync();
+    if (!(host.name || host.required || this.internals.form)) return;
+    // Until the controller is here the form may not be submitted: it cannot tell yet whether
+    // the configuration is complete.
+    this.internals.setValidity({customError: true}, this.#sources.first().loading);
+    void this.#load().catch(() => {});
   }
 
   hostDisconnected(): void {

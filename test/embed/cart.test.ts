@@ -81,7 +81,8 @@ async function openCart() {
 describe('the Add to cart demo (no page script)', () => {
   test('held back before complete; then the cart shows the signed price; back restores', async () => {
     const {page, problems} = await openCart();
-    const first = await until(page, (s) => s.unanswered.length > 0);
+    // The validity's reason comes with the form's code, a moment after the configuration.
+    const first = await until(page, (s) => s.unanswered.length > 0 && /Please/.test(s.message));
     assert.equal(first.valid, false);
     assert.match(first.message, /^Please answer “.+” first\.$/);
 
