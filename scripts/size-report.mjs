@@ -33,12 +33,12 @@ export const budgets = {
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
    * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request; price
    * effects and the price event added 2.5 KB, 0.2 KB of it before the first render: the event
-   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB; 42.0 KB
+   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB; 42.1 KB
    * since what the shopper needs only later loads after the first screen (decision 100, which
    * lists each step). test/embed/first-screen-requests.test.ts checks against a real page that
    * this sum is every script it starts before `configurator-ready`.
    */
-  beforeReady: 42.1 * KB,
+  beforeReady: 42.2 * KB,
   /**
    * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
    * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it
