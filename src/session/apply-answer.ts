@@ -47,7 +47,7 @@ export function apply(
 export function answered(s: SessionCore, input: Input, body: Configuration): void {
   s._recovery.succeeded();
   const conflicts = body.conflicts ?? [];
-  if (conflicts.length > 0 && !input.ignoreConflicts && input.kind !== 'language') {
+  if (conflicts.length > 0 && !input._ignoreConflicts && input.kind !== 'language') {
     // The service did not apply it: keep the last confirmed configuration and ask the shopper.
     const pending: PendingConflict = {requirement: requirementOf(input), conflicts};
     s._conflict = {input, pending};
@@ -59,12 +59,12 @@ export function answered(s: SessionCore, input: Input, body: Configuration): voi
   if (input.kind === 'language') s._lang = body.languageIso || s._lang;
   const changes = apply(s, body, input.source);
   const result: ChangeResult = {configuration: body, changes};
-  for (const waiter of input.waiters) waiter.resolve(result);
+  for (const waiter of input._waiters) waiter.resolve(result);
 }
 
 /** `input`'s request failed: kept at the head of the queue unless the service refused it. */
 export function failed(s: SessionCore, input: Input, error: ConfiguratorError): void {
-  for (const waiter of input.waiters.splice(0)) waiter.reject(error);
+  for (const waiter of input._waiters.splice(0)) waiter.reject(error);
   if (error.code === ErrorCode.aborted) return;
   const kept = !refusedCodes.has(error.code);
   if (kept) {

@@ -166,8 +166,8 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Sends the inputs held by `quietMs` now (the shopper left the field or let go). */
   flush(): void {
-    if (!this._queue.some((input) => input.holdUntil > 0)) return;
-    for (const input of this._queue) input.holdUntil = 0;
+    if (!this._queue.some((input) => input._holdUntil > 0)) return;
+    for (const input of this._queue) input._holdUntil = 0;
     this._pump();
   }
 
@@ -183,13 +183,13 @@ export class ConfiguratorSession extends EventTarget {
     const {input} = conflict;
     let result: ChangeResult | Promise<ChangeResult>;
     if (accept) {
-      input.ignoreConflicts = true;
+      input._ignoreConflicts = true;
       if (options.source) input.source = options.source;
-      result = new Promise((resolve, reject) => input.waiters.push({resolve, reject}));
+      result = new Promise((resolve, reject) => input._waiters.push({resolve, reject}));
       this._queue.unshift(input);
     } else {
       result = {configuration: this._configuration, changes: [], cancelled: true};
-      for (const waiter of input.waiters) waiter.resolve(result);
+      for (const waiter of input._waiters) waiter.resolve(result);
     }
     changed(this);
     this._pump();
@@ -300,10 +300,10 @@ export class ConfiguratorSession extends EventTarget {
         value,
         text,
         source,
-        ignoreConflicts: false,
-        waiters: [{resolve, reject}],
-        holdUntil: 0,
-        since: Date.now(),
+        _ignoreConflicts: false,
+        _waiters: [{resolve, reject}],
+        _holdUntil: 0,
+        _since: Date.now(),
       };
       if (kind !== 'select') {
         // Latest wins: the waiting input for this node is replaced, and its callers are
@@ -311,16 +311,16 @@ export class ConfiguratorSession extends EventTarget {
         const index = this._queue.findIndex((q) => q.kind === kind && q.nodeId === nodeId);
         if (index >= 0) {
           const replaced = this._queue.splice(index, 1)[0]!;
-          input.waiters.unshift(...replaced.waiters);
-          if (replaced.holdUntil > 0) input.since = replaced.since;
+          input._waiters.unshift(...replaced._waiters);
+          if (replaced._holdUntil > 0) input._since = replaced._since;
         }
       }
       // Only `setValue` and `setText` pass a quiet period.
       if (quietMs > 0) {
-        input.holdUntil = Math.min(input.since + maxHoldMs, Date.now() + quietMs);
+        input._holdUntil = Math.min(input._since + maxHoldMs, Date.now() + quietMs);
       } else {
         // Anything else goes in order after what is held, so what is held goes now.
-        for (const queued of this._queue) queued.holdUntil = 0;
+        for (const queued of this._queue) queued._holdUntil = 0;
       }
       this._queue.push(input);
       // A new input is also the shopper's way of saying "try again".
@@ -343,11 +343,11 @@ export class ConfiguratorSession extends EventTarget {
       return checkSettled(this);
     }
     const head = this._queue[0];
-    if (head && head.holdUntil > Date.now()) {
+    if (head && head._holdUntil > Date.now()) {
       // Held by its quiet period; whatever follows it waits too, so the order stays. So does
       // `between`: a held input may still be replaced or taken back.
       clearTimeout(this._holdTimer);
-      this._holdTimer = setTimeout(() => this._pump(), head.holdUntil - Date.now());
+      this._holdTimer = setTimeout(() => this._pump(), head._holdUntil - Date.now());
       return checkSettled(this);
     }
     const hold = this.between?.(head ?? null, this._configuration);

@@ -64,7 +64,7 @@ export function reset(s: SessionCore): void {
   s._requests = 0;
   clearTimeout(s._holdTimer);
   const error = abortedError();
-  for (const input of dropped) for (const waiter of input.waiters) waiter.reject(error);
+  for (const input of dropped) for (const waiter of input._waiters) waiter.reject(error);
   changed(s);
 }
 
