@@ -45,7 +45,7 @@ export function apply(
 
 /** The service's answer to `input`: applied, or a conflict that waits for the shopper. */
 export function answered(s: SessionCore, input: Input, body: Configuration): void {
-  s._recovery.succeeded();
+  s._recovery._succeeded();
   const conflicts = body.conflicts ?? [];
   if (conflicts.length > 0 && !input._ignoreConflicts && input.kind !== 'language') {
     // The service did not apply it: keep the last confirmed configuration and ask the shopper.
@@ -81,16 +81,14 @@ export function fail(s: SessionCore, error: ConfiguratorError, kept: boolean): v
   s._errorKept = kept;
   // A failure that kept nothing (a refused input, a quote) leaves a planned retry as it is.
   // After a failure that may pass and left something to send again, a background retry is
-  // planned with a growing backoff.
-  if (kept) {
-    if (isDisposed(s)) cancelRecovery(s);
-    else if (s._recovery.plan(error.retryable)) s._snapshot = null;
-  }
+  // planned with a growing backoff (a disposed session's was dropped by its reset). The
+  // snapshot that follows shows its `retryAt`.
+  if (kept && !isDisposed(s)) s._recovery._plan(error.retryable);
   changed(s);
   emit(s, new SessionErrorEvent(error));
 }
 
 /** Drops a planned background retry (sending now, for whatever reason, makes it moot). */
 export function cancelRecovery(s: SessionCore): void {
-  if (s._recovery.cancel()) s._snapshot = null;
+  if (s._recovery._cancel()) s._snapshot = null;
 }

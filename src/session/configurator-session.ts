@@ -72,18 +72,19 @@ export interface ConfiguratorSession extends SessionCore {
 export class ConfiguratorSession extends EventTarget {
   /** See {@link Between}; at most one (an undo history). */
   between: Between | null = null;
+  /** A retry of the session's own (the background recovery, being back online). */
+  #retry = () => {
+    this.retry().catch(() => {});
+  };
   #onOnline = () => {
     // Being back online cannot make the service know a session or model it refused.
-    if (this._pausedByError || (this._failedLoad && this._error?.retryable !== false)) {
-      this.retry().catch(() => {});
-    }
+    if (this._pausedByError || (this._failedLoad && this._error?.retryable !== false))
+      this.#retry();
   };
 
   constructor(options: SessionOptions) {
     super();
-    initCore(this, options, () => {
-      this.retry().catch(() => {});
-    });
+    initCore(this, options, this.#retry);
     const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
     target.addEventListener?.('online', this.#onOnline);
   }

@@ -30,31 +30,31 @@ export interface SessionCore extends EventTarget {
   /** @internal What caused `_error` is kept to be sent again (a failed load, or inputs). */
   _errorKept: boolean;
   /** @internal */
-  _model: string | null;
+  _model?: string | null;
   /** @internal */
   _queue: Input[];
   /** @internal */
-  _inflight: Input | null;
+  _inflight?: Input | null;
   /** @internal */
-  _conflict: {input: Input; pending: PendingConflict} | null;
+  _conflict?: {input: Input; pending: PendingConflict} | null;
   /** @internal */
-  _pausedByError: boolean;
+  _pausedByError?: boolean;
   /** @internal Requests under way, for `busy`. */
   _requests: number;
   /** @internal */
   _holdTimer: ReturnType<typeof setTimeout> | undefined;
   /** @internal Waiting for `between`. */
-  _held: boolean;
+  _held?: boolean;
   /** @internal Bumped by start, open, restart and dispose: an older epoch's answer is dropped. */
   _epoch: number;
   /** @internal */
   _abort: AbortController;
   /** @internal */
-  _failedLoad: Load | null;
+  _failedLoad?: Load | null;
   /** @internal */
   _settledWaiters: (() => void)[];
   /** @internal */
-  _snapshot: SessionSnapshot | null;
+  _snapshot?: SessionSnapshot | null;
   /** @internal */
   _recovery: RecoveryPlan;
   /** @internal */
@@ -70,10 +70,10 @@ export function initCore(s: SessionCore, options: SessionOptions, retry: () => v
   s._http = httpClient(options);
   s._lang = options.lang ?? 'en';
   s._status = 'idle';
-  s._configuration = s._error = s._model = s._inflight = s._conflict = null;
-  s._failedLoad = s._snapshot = null;
+  // What is null in the snapshot starts null; the rest of what starts empty is left undefined.
+  s._configuration = s._error = null;
+  s._errorKept = false;
   s._state = {values: new Map(), texts: new Map()};
-  s._errorKept = s._pausedByError = s._held = false;
   s._queue = [];
   s._settledWaiters = [];
   s._requests = s._epoch = 0;

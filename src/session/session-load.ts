@@ -19,7 +19,7 @@ export async function load(s: SessionCore, load: Load, again = false): Promise<C
   s._status = 'loading';
   if (!again) {
     s._error = null;
-    s._recovery.succeeded();
+    s._recovery._succeeded();
   }
   s._failedLoad = null;
   busy(s, 1);
@@ -33,7 +33,7 @@ export async function load(s: SessionCore, load: Load, again = false): Promise<C
     );
     const body = await loading;
     if (epoch !== s._epoch) throw abortedError();
-    s._recovery.succeeded();
+    s._recovery._succeeded();
     s._status = 'ready';
     s._error = null;
     busy(s, -1);

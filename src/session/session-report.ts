@@ -16,7 +16,7 @@ export function snapshotOf(s: SessionCore): SessionSnapshot {
     conflict: s._conflict?.pending ?? null,
     error: s._error,
     canRetry: s._error !== null && s._errorKept,
-    retryAt: s._recovery.retryAt,
+    retryAt: s._recovery._retryAt,
   };
   return s._snapshot;
 }
