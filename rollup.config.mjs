@@ -127,7 +127,7 @@ const minify = (options = {}) =>
 // The headless session's internal fields are `_` names (module functions share them: its
 // parts are functions over the session, src/session/session-core.ts); in its own file they are
 // shortened like private `#` names. The seam the modules beside it call stays spelled out, as
-// they are built apart (docs/decisions/0099-session-split-along-its-seams.md).
+// they are built apart (docs/decisions/0100-session-split-along-its-seams.md).
 export const sessionSeam = ['_send', '_open', '_settled'];
 const sessionMangle = {properties: {regex: /^_[a-z]/, reserved: sessionSeam}};
 

@@ -2,7 +2,7 @@
 // session (its loading, the application of answers, what it reports) are module functions
 // taking the session as an argument instead of methods of one long class. The fields are
 // internal: `_` names, left out of the published types and shortened in the headless file
-// (docs/decisions/0099-session-split-along-its-seams.md).
+// (docs/decisions/0100-session-split-along-its-seams.md).
 import type {ConfiguratorError} from './errors.js';
 import {httpClient, type HttpClient} from './http-client.js';
 import type {Input} from './input-request.js';
