@@ -19,7 +19,7 @@ export const budgets = {
    * version's analytics and print; the loader's early token request (0.3 KB, decision 97) took
    * it to 26.2 KB, where it stays with the price event (decision 98); 24.8 KB since form
    * participation, the publishable-key source and Lit's decorator helpers left it
-   * (docs/decisions/0100-act-what-loads-before-the-shopper-can-act.md). This budget is today's
+   * (docs/decisions/0101-act-what-loads-before-the-shopper-can-act.md). This budget is today's
    * size and a little, so it cannot grow unnoticed.
    */
   firstRender: 24.9 * KB,
@@ -34,20 +34,21 @@ export const budgets = {
    * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request; price
    * effects and the price event added 2.5 KB, 0.2 KB of it before the first render: the event
    * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB; 42.1 KB
-   * since what the shopper needs only later loads after the first screen (decision 100, which
+   * since what the shopper needs only later loads after the first screen (decision 101, which
    * lists each step). test/embed/first-screen-requests.test.ts checks against a real page that
    * this sum is every script it starts before `configurator-ready`.
    */
   beforeReady: 42.2 * KB,
   /**
-   * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
-   * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it
-   * holds) before the publishable-key token source, the token mistakes' own codes and the
-   * session split of this version took it to 7,472 bytes; 7,256 since the publishable-key source
-   * moved beside it (decision 97). This budget is today's size and a little, so it cannot grow
-   * unnoticed; bringing it back under the goal is open work.
+   * The headless session, one self-contained file, in bytes as its goal is stated: 7,000 bytes
+   * (issue "Light on the host page"). It was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071
+   * for what it holds) before the publishable-key token source, the token mistakes' own codes
+   * and a first session split took it to 7,472 bytes; 7,188 since the publishable-key source
+   * moved beside it (decision 97), 7,186 once split along its seams (decision 100). This budget
+   * is today's size and a little, so it cannot grow unnoticed; bringing it under the goal is
+   * open work.
    */
-  session: 7.1 * KB,
+  session: 7_200,
   /**
    * Any one chunk loaded on demand. The largest is the configure view, which since the element
    * became an outline also carries the layout of the configured product (out of the entry,
@@ -203,8 +204,15 @@ function report() {
     check(s.file, s.gzip, budgets.chunk);
   }
   const session = sizesOf(sessionFile);
-  line(sessionFile, session, budgets.session);
-  check(sessionFile, session.gzip, budgets.session);
+  line(sessionFile, session);
+  console.log(
+    `size:   ${session.gzip} bytes gzip (budget ${budgets.session} bytes gzip, goal 7000 bytes)`,
+  );
+  if (session.gzip > budgets.session) {
+    failures.push(
+      `${sessionFile} is ${session.gzip} bytes gzip, over its ${budgets.session} budget`,
+    );
+  }
   // Loaded by a headless page only when it uses them.
   for (const file of besideSessionFiles) {
     const s = sizesOf(file);
