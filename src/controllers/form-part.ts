@@ -46,9 +46,13 @@ export class FormPart implements ReactiveController {
     const host = this.#host;
     if (this.#loaded) return this.#loaded.sync();
     if (!(host.name || host.required || this.internals.form)) return;
-    // Until the controller is here the form may not be submitted: it cannot tell yet whether
-    // the configuration is complete.
-    this.internals.setValidity({customError: true}, this.#sources.first().loading);
+    // Until the controller is here a configuration may not be submitted: it cannot tell yet
+    // whether it is complete. Without one, the element is what the controller would say.
+    const loading = this.#sources.first().loading;
+    if (this.#sources.snapshot()?.configuration) {
+      this.internals.setValidity({customError: true}, loading);
+    } else if (host.required) this.internals.setValidity({valueMissing: true}, loading);
+    else this.internals.setValidity({});
     void this.#load().catch(() => {});
   }
 
