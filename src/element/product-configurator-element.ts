@@ -48,7 +48,7 @@ import {renderStart} from './render-start.js';
  * @csspart button-primary - The main action of a place: next step, request a quote, submit, accept (also `button`).
  * @csspart price - An option's or a numeric feature's surcharge.
  * @csspart total - The total price line in the summary and the review.
- * @csspart error - An error notice: nothing could be loaded, a change failed, or the quote was not sent.
+ * @csspart error - An error notice: nothing could be loaded, a change failed, or a quote lacks answers or was not sent.
  * @csspart image - An image from the model: the product (in the summary and the total bar), a group, an option card or an image feature.
  *
  * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
