@@ -11,6 +11,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's own time in the event (on a CPU), where the trace records it. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: {data?: Record<string, unknown>; [key: string]: unknown};
@@ -31,6 +33,11 @@ interface TaskNode {
 export interface LongTask {
   start: number;
   duration: number;
+  /**
+   * Of the duration, the time the thread was on a CPU (NaN where the trace has no thread
+   * times): on a loaded machine the rest is waiting for a core, which the duration counts.
+   */
+  cpu: number;
   /** The scripts it ran for (Lighthouse's attribution). */
   scripts: string[];
   /** Milliseconds of self time per kind of work, largest first. */
@@ -143,6 +150,7 @@ export function longTasks(
       return {
         start: t.startTime,
         duration: t.duration,
+        cpu: t.event.tdur === undefined ? NaN : t.event.tdur / 1000,
         scripts: [...new Set(t.attributableURLs)],
         spent: [...spent].filter(([, n]) => n >= 0.5).sort((a, b) => b[1] - a[1]),
         cause: firstCause(t) ?? t.children[0]?.event.name ?? t.event.name,
@@ -150,8 +158,9 @@ export function longTasks(
     });
 }
 
-/** One line per task: `+1234 ms  20.1 ms  compile 12.0, script 6.1  (v8.compile element.js)`. */
+/** One line per task: `+1234 ms  20.1 ms (CPU 12.3)  compile 12.0, script 6.1  (v8.compile element.js)`. */
 export const describeTask = (task: LongTask) =>
-  `+${task.start.toFixed(0).padStart(5)} ms  ${task.duration.toFixed(1).padStart(5)} ms  ` +
+  `+${task.start.toFixed(0).padStart(5)} ms  ${task.duration.toFixed(1).padStart(5)} ms ` +
+  `(CPU ${task.cpu.toFixed(1).padStart(5)})  ` +
   task.spent.map(([kind, n]) => `${kind} ${n.toFixed(1)}`).join(', ') +
   `  (${task.cause})`;
