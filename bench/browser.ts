@@ -230,6 +230,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
+  tdur?: number;
 }
 
 /**
@@ -243,6 +244,8 @@ interface MainThread {
   beforeToken: number;
   betweenAnswers: number;
   afterAnswer: number;
+  /** `afterAnswer` counting only the thread's time on a CPU (a loaded machine's waits left out). */
+  afterAnswerCpu: number;
 }
 
 function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainThread | undefined {
@@ -262,17 +265,18 @@ function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainTh
           e.name === 'BlinkScheduler_PerformMicrotaskCheckpoint') &&
         e.dur !== undefined,
     )
-    .map((e) => [e.ts, e.ts + e.dur!] as const)
+    // With the share of each task the thread spent on a CPU (thread time over wall time).
+    .map((e) => [e.ts, e.ts + e.dur!, e.tdur !== undefined && e.dur ? e.tdur / e.dur : 1] as const)
     .sort((a, b) => a[0] - b[0]);
   // Page milliseconds from the append, as the requests are timed, to trace microseconds.
   const at = (ms: number) => append.ts + ms * 1000;
-  const busyIn = (from: number, to: number) => {
+  const busyIn = (from: number, to: number, cpu = false) => {
     let sum = 0;
     let until = from;
-    for (const [start, end] of tasks) {
+    for (const [start, end, onCpu] of tasks) {
       const a = Math.max(start, until);
       const b = Math.min(end, to);
-      if (b > a) sum += b - a;
+      if (b > a) sum += (b - a) * (cpu ? onCpu : 1);
       until = Math.max(until, Math.min(end, to));
     }
     return sum / 1000;
@@ -286,6 +290,7 @@ function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainTh
     beforeToken: token ? busyIn(append.ts, at(token.start)) : 0,
     betweenAnswers: token && session ? busyIn(at(token.end), at(session.start)) : 0,
     afterAnswer: configuration ? busyIn(at(configuration.end), ready.ts) : 0,
+    afterAnswerCpu: configuration ? busyIn(at(configuration.end), ready.ts, true) : 0,
   };
 }
 
@@ -419,10 +424,16 @@ console.log(
     await page.close();
   }
   const after = traced.flatMap((x) => (x.busy ? [x.busy.afterAnswer] : []));
+  const afterCpu = traced.flatMap((x) => (x.busy ? [x.busy.afterAnswerCpu] : []));
   if (after.length) {
     report(
       'main-thread work from the answer to configurator-ready',
       `${ms(median(after))} median (${after.map((n) => n.toFixed(0)).join(', ')})`,
+      '<= 30 ms',
+    );
+    report(
+      '  of which the thread was on a CPU',
+      `${ms(median(afterCpu))} median (${afterCpu.map((n) => n.toFixed(0)).join(', ')})`,
       '<= 30 ms',
     );
   }
