@@ -3,6 +3,7 @@ import {property} from 'lit/decorators.js';
 import type {ChangeResult, ConfiguratorSession, FetchedToken} from '../session/index.js';
 import type {QuoteRequested, TokenRequest} from '../session/index.js';
 import {fetchSignedConfiguration} from '../session/signed.js';
+import {yieldToMain} from '../controllers/yield-to-main.js';
 import type {Configuration, QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
 import {ConfiguratorParts} from './configurator-parts.js';
 import {styles} from './product-configurator-styles.js';
@@ -304,6 +305,15 @@ export class ProductConfiguratorElement extends LitElement {
    */
   protected override getUpdateComplete(): Promise<boolean> {
     return this.#parts.views.settled(() => super.getUpdateComplete());
+  }
+
+  /**
+   * The render that first shows a configuration waits for the answer's task to end, so that the
+   * page's main thread is free between the two (docs/decisions/0101).
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (!this.#parts.events.firstShowDue()) return super.scheduleUpdate();
+    return yieldToMain().then(() => super.scheduleUpdate());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
