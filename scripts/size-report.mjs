@@ -17,12 +17,13 @@ export const budgets = {
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
    * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.8 KB with this
    * version's analytics and print; the loader's early token request (0.3 KB, decision 97) took
-   * it to 26.2 KB, where it stays with the price event (decision 98); 24.8 KB since form
-   * participation, the publishable-key source and Lit's decorator helpers left it
-   * (docs/decisions/0101-act-what-loads-before-the-shopper-can-act.md). This budget is today's
+   * it to 26.2 KB, where it stays with the price event (decision 98). The loader's number-format
+   * warm-up and the yield before the first screen (0.3 KB, decision 101) took it to 26.5 KB; 25.1
+   * KB since form participation, the publishable-key source and Lit's decorator helpers left it
+   * (docs/decisions/0102-act-what-loads-before-the-shopper-can-act.md). This budget is today's
    * size and a little, so it cannot grow unnoticed.
    */
-  firstRender: 24.9 * KB,
+  firstRender: 25.3 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
    * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
@@ -33,12 +34,13 @@ export const budgets = {
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
    * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request; price
    * effects and the price event added 2.5 KB, 0.2 KB of it before the first render: the event
-   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB; 42.1 KB
-   * since what the shopper needs only later loads after the first screen (decision 101, which
-   * lists each step). test/embed/first-screen-requests.test.ts checks against a real page that
-   * this sum is every script it starts before `configurator-ready`.
+   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB; 44.4 KB with
+   * decision 101's warm-up and yield; 42.3 KB since what the shopper needs only later loads after
+   * the first screen (decision 102, which lists each step). test/embed/first-screen-requests.test.ts
+   * checks against a real page that this sum is every script it starts before
+   * `configurator-ready`.
    */
-  beforeReady: 42.2 * KB,
+  beforeReady: 42.5 * KB,
   /**
    * The headless session, one self-contained file, in bytes as its goal is stated: 7,000 bytes
    * (issue "Light on the host page"). It was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071
