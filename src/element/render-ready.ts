@@ -61,6 +61,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
   const effects = own.priceEffects;
+  const stepEffects = effects.totalsFor(configuration, shown);
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -71,7 +72,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     // The step shown: the one chosen, else the first.
     // The printed sheet lists every step's choices.
     onlyStep: p.screens.screen === 'configure' && !print?.wanted ? shown : undefined,
-    totalsAfter: effects.totalsFor(configuration, shown),
+    totalsAfter: stepEffects.totals,
+    effectEstimates: stepEffects.estimates,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
