@@ -5,6 +5,7 @@ import {defaultReporter, summaryReporter} from '@web/test-runner';
 import {chromeLauncher} from '@web/test-runner-chrome';
 import {esbuildPlugin} from '@web/dev-server-esbuild';
 import {chromiumArgs, chromiumPath} from './scripts/chromium.mjs';
+import {pageInItsOwnWindow} from './scripts/chromium-window.mjs';
 import {forcedColorsPlugin} from './scripts/forced-colors-plugin.mjs';
 import {printPdfPlugin} from './scripts/print-pdf-plugin.mjs';
 import {countsReporter} from './scripts/reporters/wtr-counts.mjs';
@@ -32,6 +33,8 @@ export default {
         headless: true,
         args: chromiumArgs,
       },
+      // Not tabs of one window: a back tab is hidden and gets no animation frames or focus.
+      createPage: pageInItsOwnWindow,
     }),
   ],
   testRunnerHtml: (testFramework) => `<!doctype html>
