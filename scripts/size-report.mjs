@@ -31,9 +31,11 @@ export const budgets = {
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
    * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request; price
    * effects and the price event added 2.5 KB, 0.2 KB of it before the first render: the event
-   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB.
+   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB. An estimate
+   * said as such and the large step's pages took it to 44.3 KB, with the question and the
+   * viewport watcher moved to chunks of their own (docs/decisions/0102-effects-...).
    */
-  beforeReady: 44.2 * KB,
+  beforeReady: 44.4 * KB,
   /**
    * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
    * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it

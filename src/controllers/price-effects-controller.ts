@@ -1,10 +1,10 @@
 // What each option of the step on screen would make the total, asked of the service after
 // every answer (docs/decisions/0098). Until it answers no figure shows; with a service that
 // cannot answer, the view model shows estimates from the answer's prices, said as such.
-import {fetchTotalsAfter, type TotalsAfter} from '../session/price-effects.js';
+import type {TotalsAfter} from '../session/price-effects.js';
 import type {ConfiguratorSession} from '../session/index.js';
 import type {Configuration, Requirement} from '../wire/index.js';
-import {OptionsInView} from './options-in-view.js';
+import type {OptionsInView} from './options-in-view.js';
 
 interface Host {
   requestUpdate(): void;
@@ -27,6 +27,13 @@ export interface StepEffects {
 
 const none: ReadonlyMap<string, TotalsAfter | null> = new Map();
 
+/**
+ * The question itself, a chunk of its own: it is asked only after the shopper can act, so the
+ * code before that carries none of it.
+ */
+const fetchTotalsAfter: typeof import('../session/price-effects.js').fetchTotalsAfter = (...args) =>
+  import('../session/price-effects.js').then(({fetchTotalsAfter: ask}) => ask(...args));
+
 export class PriceEffectsController {
   readonly #host: Host;
   #for: Configuration | null = null;
@@ -43,6 +50,7 @@ export class PriceEffectsController {
   #unavailable = false;
   /** Options in or near the viewport, for steps too large to ask at once; made when needed. */
   #inView: OptionsInView | null = null;
+  #watching: Promise<OptionsInView> | null = null;
 
   constructor(host: Host) {
     this.#host = host;
@@ -93,6 +101,7 @@ export class PriceEffectsController {
     this.#for = null;
     this.#inView?.disconnect();
     this.#inView = null;
+    this.#watching = null;
   }
 
   /** The answered figures for this configuration's step, and whether the rest show estimates. */
@@ -133,16 +142,36 @@ export class PriceEffectsController {
     setTimeout(() => {
       if (abort.signal.aborted) return;
       if (requirements.length <= MOST_ASKED) this.#ask(requirements, abort);
-      // Options the observer has not measured yet are asked about with its first report, in
-      // the same pages as those already in view.
-      else if (!this.#watch().sync(this.#host.renderRoot ?? null)) this.#askInView(abort);
+      else this.#askAsViewed(abort);
     });
   }
 
-  #watch(): OptionsInView {
-    return (this.#inView ??= new OptionsInView(() => {
-      if (this.#abort) this.#askInView(this.#abort);
-    }));
+  /**
+   * A large step: watches its options (the watcher is a chunk of its own, which only a step of
+   * more than 32 options needs) and asks about those in view. Options the observer has not
+   * measured yet are asked about with its first report, in the same pages as those in view.
+   */
+  #askAsViewed(abort: AbortController): void {
+    const watch = (this.#watching ??= import('./options-in-view.js').then(
+      ({OptionsInView}) =>
+        (this.#inView = new OptionsInView(() => {
+          if (this.#abort) this.#askInView(this.#abort);
+        })),
+    ));
+    watch.then(
+      (inView) => {
+        if (!abort.signal.aborted && !inView.sync(this.#host.renderRoot ?? null)) {
+          this.#askInView(abort);
+        }
+      },
+      () => {
+        // Offline: the estimates, said as such, until the next answer tries again.
+        this.#watching = null;
+        if (abort.signal.aborted) return;
+        this.#failed = true;
+        this.#host.requestUpdate();
+      },
+    );
   }
 
   /** Asks, in pages, for the options in or near the viewport not asked for yet. */
