@@ -33,7 +33,7 @@ export const budgets = {
    * effects and the price event added 2.5 KB, 0.2 KB of it before the first render: the event
    * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB. An estimate
    * said as such and the large step's pages took it to 44.3 KB, with the question and the
-   * viewport watcher moved to chunks of their own (docs/decisions/0102-effects-...).
+   * viewport watcher moved to chunks of their own (docs/decisions/0102-effects-exact-figures-only-and-a-qr-code-ready-for-print.md).
    */
   beforeReady: 44.4 * KB,
   /**
