@@ -15,7 +15,8 @@ const signed = (amount: number) => `${amount > 0 ? '+' : '−'} ${euro.format(Ma
 const cents = (amount: number) => Math.round(amount * 100);
 
 describe('the conflict dialog’s figures when a change brings the requested choice along', () => {
-  it('prices each line as its own part, and the lines add up to the total after accepting', async () => {
+  it('prices each line as its own part, and the lines add up to the total after accepting', async function () {
+    this.timeout(60_000);
     const el = await readyConfigurator('Office Chair');
     const armrests = nodeByName(el.value!, 'Armrests');
     const pads = nodeByName(el.value!, 'Soft PU pads');

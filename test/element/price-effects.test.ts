@@ -199,7 +199,8 @@ describe('the effect of every choice on the total', () => {
 });
 
 describe('a figure that is not the service’s', () => {
-  it('shows none while the exact one is on its way, then the exact one', async () => {
+  it('shows none while the exact one is on its way, then the exact one', async function () {
+    this.timeout(60_000);
     const el = await readyConfigurator('E-Bike');
     await openStep(el, 'Drive');
     await exact(el);
@@ -234,7 +235,8 @@ describe('a figure that is not the service’s', () => {
     ['de', 'etwa'],
     ['fr', 'environ'],
   ] as const) {
-    it(`says an estimate is one (${lang}: “${word}”) when the service cannot answer`, async () => {
+    it(`says an estimate is one (${lang}: “${word}”) when the service cannot answer`, async function () {
+      this.timeout(60_000);
       const requests = recordRequests();
       requests.fail((url) => url.endsWith('/effects'));
       try {

@@ -70,7 +70,9 @@ afterEach(async () => {
 });
 
 describe('the printed sheet', () => {
-  it('has the QR code of the current link on a print from the browser’s menu, the first and after a change', async () => {
+  it('has the QR code of the current link on a print from the browser’s menu, the first and after a change', async function () {
+    // Three prints to PDF, each at A4 and back: slow on a busy machine, not a measure of time.
+    this.timeout(120_000);
     // The first test of this page, so the first load of the encoder here.
     const el = await readyConfigurator('Standing Desk');
     expect(qrRequested(), 'the QR encoder before the shopper can act').to.equal(false);
