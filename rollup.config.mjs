@@ -115,8 +115,42 @@ const sessionIndex = (id, importer) =>
 // chunk's while the page waits for the service). Terser's preamble keeps the source map
 // right (docs/decisions/0065-compile-on-load.md).
 export const compileHint = '//# allFunctionsCalledOnLoad';
-const minify = () =>
-  terser({ecma: 2022, module: true, compress: {passes: 2}, format: {preamble: compileHint}});
+const minify = (options = {}) =>
+  terser({
+    ecma: 2022,
+    module: true,
+    compress: {passes: 2},
+    format: {preamble: compileHint},
+    ...options,
+  });
+
+// The headless session's internal fields are `_` names (module functions share them: its
+// parts are functions over the session, src/session/session-core.ts); in its own file and in
+// the element's they are shortened like private `#` names. The seam the modules beside it
+// call stays spelled out, as they are built apart
+// (docs/decisions/0100-session-split-along-its-seams.md).
+export const sessionSeam = ['_send', '_open', '_settled'];
+const sessionMangle = {properties: {regex: /^_[a-z]/, reserved: sessionSeam}};
+// Terser shortens each chunk on its own, so an `_` name is shortened alike everywhere only if
+// one chunk holds all its uses: the element's build stops if another chunk uses one (the
+// session's parts are static imports of its class, so they stay in one chunk).
+const internalNamesInOneChunk = () => {
+  const seen = new Map();
+  return {
+    name: 'internal-names-in-one-chunk',
+    renderChunk(code, chunk) {
+      for (const [, name] of code.matchAll(/\.(_[a-z]\w*)/g)) {
+        if (sessionSeam.includes(name)) continue;
+        const first = seen.get(name) ?? chunk.fileName;
+        if (first !== chunk.fileName) {
+          throw new Error(`${name} is used in ${first} and ${chunk.fileName}`);
+        }
+        seen.set(name, first);
+      }
+      return null;
+    },
+  };
+};
 
 export default [
   {
@@ -132,7 +166,14 @@ export default [
       entryFileNames: 'chunks/[name]-[hash].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [compactCss(), nodeResolve({browser: true}), ts(), minify(), recordFirstScreen()],
+    plugins: [
+      compactCss(),
+      nodeResolve({browser: true}),
+      ts(),
+      internalNamesInOneChunk(),
+      minify({mangle: sessionMangle}),
+      recordFirstScreen(),
+    ],
     onwarn,
   },
   {
@@ -154,7 +195,7 @@ export default [
     // either way (their public fields are `declare`d or shadow no accessor), and Lit's
     // decorators, which need the other setting, are not in this file
     // (docs/decisions/0066-a-smaller-headless-session-file.md).
-    plugins: [ts({useDefineForClassFields: true}), minify()],
+    plugins: [ts({useDefineForClassFields: true}), minify({mangle: sessionMangle})],
     onwarn,
   },
   {

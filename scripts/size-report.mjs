@@ -37,14 +37,15 @@ export const budgets = {
    */
   beforeReady: 44.4 * KB,
   /**
-   * The headless session, one self-contained file. The goal is 7,000 bytes (issue "Light on
-   * the host page"); it was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071 for what it
-   * holds) before the publishable-key token source, the token mistakes' own codes and the
-   * session split of this version took it to 7,472 bytes; 7,256 since the publishable-key source
-   * moved beside it (decision 97). This budget is today's size and a little, so it cannot grow
-   * unnoticed; bringing it back under the goal is open work.
+   * The headless session, one self-contained file, in bytes as its goal is stated: 7,000 bytes
+   * (issue "Light on the host page"). It was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071
+   * for what it holds) before the publishable-key token source, the token mistakes' own codes
+   * and a first session split took it to 7,472 bytes; 7,188 since the publishable-key source
+   * moved beside it (decision 97), 7,186 once split along its seams (decision 100). This budget
+   * is today's size and a little, so it cannot grow unnoticed; bringing it under the goal is
+   * open work.
    */
-  session: 7.1 * KB,
+  session: 7_200,
   /**
    * Any one chunk loaded on demand. The largest is the configure view, which since the element
    * became an outline also carries the layout of the configured product (out of the entry,
@@ -200,8 +201,15 @@ function report() {
     check(s.file, s.gzip, budgets.chunk);
   }
   const session = sizesOf(sessionFile);
-  line(sessionFile, session, budgets.session);
-  check(sessionFile, session.gzip, budgets.session);
+  line(sessionFile, session);
+  console.log(
+    `size:   ${session.gzip} bytes gzip (budget ${budgets.session} bytes gzip, goal 7000 bytes)`,
+  );
+  if (session.gzip > budgets.session) {
+    failures.push(
+      `${sessionFile} is ${session.gzip} bytes gzip, over its ${budgets.session} budget`,
+    );
+  }
   // Loaded by a headless page only when it uses them.
   for (const file of besideSessionFiles) {
     const s = sizesOf(file);

@@ -21,7 +21,7 @@ type Host = ReactiveControllerHost & HTMLElement;
 type Load = (signal: AbortSignal) => Promise<unknown>;
 
 /** How long a dragged or typed value waits for the next before it is sent. */
-const quietMs = 300;
+export const quietMs = 300;
 
 /** The session one controller runs, and news of its replacement, for the controllers beside it. */
 export interface SessionSource {

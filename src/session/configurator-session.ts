@@ -1,48 +1,31 @@
+// The session's class: what a page calls, and the queue of inputs (one in flight at a time).
+// Its other parts are module functions over its fields: loading (session-load.ts), taking
+// answers (apply-answer.ts), what it reports (session-report.ts), the fields themselves
+// (session-core.ts), each input kind's request (input-request.ts), the background retry's
+// timing (recovery-plan.ts).
 import type {ChangeSource} from './change-source.js';
-import {readConfiguration} from './answers.js';
+import {answered, cancelRecovery, failed} from './apply-answer.js';
 import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
-import {anySignal} from './abort.js';
-import {httpClient, type HttpClient, type HttpRequest} from './http-client.js';
-import {requirementOf, sendInput, versioned, type Input, type InputKind} from './input-request.js';
-import {RecoveryPlan} from './recovery-plan.js';
-import {
-  SessionChangeEvent,
-  SessionConflictEvent,
-  SessionErrorEvent,
-  SessionSnapshotEvent,
-  type SessionEventMap,
-} from './session-events.js';
-import type {
-  PendingConflict,
-  PendingInput,
-  SessionSnapshot,
-  SessionStatus,
-} from './session-snapshot.js';
+import type {HttpRequest} from './http-client.js';
+import {sendInput, versioned, type Input, type InputKind} from './input-request.js';
+import {initCore, isDisposed, type SessionCore} from './session-core.js';
+import type {SessionEventMap} from './session-events.js';
+import {getConfiguration, load, reset, send} from './session-load.js';
+import {busy, changed, checkSettled, snapshotOf, whenSettled} from './session-report.js';
+import type {SessionSnapshot} from './session-snapshot.js';
 import {
   maxHoldMs,
   type Between,
   type ChangeResult,
   type InputOptions,
-  type MergeModule,
   type SessionOptions,
 } from './session-options.js';
-import {changedNodes, normaliseTexts, normaliseValues, type NodeState} from './values.js';
 import type {Configuration} from '../wire/index.js';
-
-type Load = () => Promise<Configuration>;
-
-// These say the input itself was refused; re-sending it can never succeed.
-const refusedCodes: ReadonlySet<ErrorCode> = new Set([
-  ErrorCode.invalidRequest,
-  ErrorCode.requestRejected,
-  ErrorCode.notFound,
-  ErrorCode.sessionNotFound,
-]);
 
 // Typed listeners for the session's events: declarations only, EventTarget implements them, so
 // nothing is added at runtime (overriding methods just to narrow their types cost bytes).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface ConfiguratorSession {
+export interface ConfiguratorSession extends SessionCore {
   addEventListener<K extends keyof SessionEventMap>(
     type: K,
     listener: (this: ConfiguratorSession, event: SessionEventMap[K]) => unknown,
@@ -87,84 +70,43 @@ export interface ConfiguratorSession {
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ConfiguratorSession extends EventTarget {
-  #http: HttpClient;
-  #lang: string;
-  #status: SessionStatus = 'idle';
-  #configuration: Configuration | null = null;
-  /** The confirmed configuration's values and texts, normalised. */
-  #state: NodeState = {values: new Map(), texts: new Map()};
-  #error: ConfiguratorError | null = null;
-  /** What caused `#error` is kept to be sent again (a failed load, or inputs). */
-  #errorKept = false;
-  #model: string | null = null;
-
-  #queue: Input[] = [];
-  #inflight: Input | null = null;
-  #conflict: {input: Input; pending: PendingConflict} | null = null;
-  #pausedByError = false;
-  #requests = 0;
-  #holdTimer: ReturnType<typeof setTimeout> | undefined;
-  #held = false;
   /** See {@link Between}; at most one (an undo history). */
   between: Between | null = null;
-
-  // Bumped by start, open, restart and dispose: an answer from an older epoch is dropped.
-  #epoch = 0;
-  #abort = new AbortController();
-  #failedLoad: Load | null = null;
-  #settledWaiters: (() => void)[] = [];
-  #snapshot: SessionSnapshot | null = null;
-  readonly #recovery: RecoveryPlan;
-  #loadMerge: (() => Promise<MergeModule>) | undefined;
-  #merge: MergeModule | Promise<unknown> | undefined;
+  /** A retry of the session's own (the background recovery, being back online). */
+  #retry = () => {
+    this.retry().catch(() => {});
+  };
   #onOnline = () => {
     // Being back online cannot make the service know a session or model it refused.
-    if (this.#pausedByError || (this.#failedLoad && this.#error?.retryable !== false)) {
-      this.retry().catch(() => {});
-    }
+    if (this._pausedByError || (this._failedLoad && this._error?.retryable !== false))
+      this.#retry();
   };
 
   constructor(options: SessionOptions) {
     super();
-    this.#lang = options.lang ?? 'en';
-    this.#http = httpClient(options);
-    this.#recovery = new RecoveryPlan(options.recovery, () => {
-      this.retry().catch(() => {});
-    });
-    this.#loadMerge = options.loadMerge;
+    initCore(this, options, this.#retry);
     const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
     target.addEventListener?.('online', this.#onOnline);
   }
 
   /** The current state, replaced on every change (compare by identity). */
   get snapshot(): SessionSnapshot {
-    this.#snapshot ??= {
-      status: this.#status,
-      configuration: this.#configuration,
-      ...this.#state,
-      pending: this.#pending(),
-      busy: this.#requests > 0,
-      conflict: this.#conflict?.pending ?? null,
-      error: this.#error,
-      canRetry: this.#error !== null && this.#errorKept,
-      retryAt: this.#recovery.retryAt,
-    };
-    return this.#snapshot;
+    return snapshotOf(this);
   }
 
   /** The session id, once started or opened. */
   get id(): string | null {
-    return this.#configuration?.id ?? null;
+    return this._configuration?.id ?? null;
   }
 
   /** The session code (shareable; opening it copies the configuration). */
   get code(): string | null {
-    return this.#configuration?.code ?? null;
+    return this._configuration?.code ?? null;
   }
 
   /** The language asked for last (the configuration's `languageIso` once confirmed). */
   get lang(): string {
-    return this.#lang;
+    return this._lang;
   }
 
   /**
@@ -172,17 +114,22 @@ export class ConfiguratorSession extends EventTarget {
    * aborts it (a caller's later start supersedes it as well).
    */
   start(model: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
-    this.#model = model;
-    return this.#load(() =>
-      this.#get(`/api/3/configurator/new/${encodeURIComponent(model)}`, options.signal, {
-        notFoundCode: ErrorCode.modelNotFound,
-      }),
+    this._model = model;
+    return load(this, () =>
+      getConfiguration(
+        this,
+        `/api/3/configurator/new/${encodeURIComponent(model)}`,
+        options.signal,
+        {
+          notFoundCode: ErrorCode.modelNotFound,
+        },
+      ),
     );
   }
 
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
   open(idOrCode: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
-    return this.#load(() => this._open(idOrCode, options.signal));
+    return load(this, () => this._open(idOrCode, options.signal));
   }
 
   /**
@@ -195,7 +142,12 @@ export class ConfiguratorSession extends EventTarget {
     signal?: AbortSignal,
     options?: Partial<HttpRequest>,
   ): Promise<Configuration> {
-    return this.#get(`${versioned}/open/${encodeURIComponent(idOrCode)}`, signal, options);
+    return getConfiguration(
+      this,
+      `${versioned}/open/${encodeURIComponent(idOrCode)}`,
+      signal,
+      options,
+    );
   }
 
   /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
@@ -215,9 +167,9 @@ export class ConfiguratorSession extends EventTarget {
 
   /** Sends the inputs held by `quietMs` now (the shopper left the field or let go). */
   flush(): void {
-    if (!this.#queue.some((input) => input.holdUntil > 0)) return;
-    for (const input of this.#queue) input.holdUntil = 0;
-    this.#pump();
+    if (!this._queue.some((input) => input._holdUntil > 0)) return;
+    for (const input of this._queue) input._holdUntil = 0;
+    this._pump();
   }
 
   /**
@@ -225,29 +177,29 @@ export class ConfiguratorSession extends EventTarget {
    * pending conflict. Resolves null when there is none.
    */
   async resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
-    if (this.#disposed) throw abortedError();
-    const conflict = this.#conflict;
-    if (!conflict || !this.#configuration) return null;
-    this.#conflict = null;
+    if (isDisposed(this)) throw abortedError();
+    const conflict = this._conflict;
+    if (!conflict || !this._configuration) return null;
+    this._conflict = null;
     const {input} = conflict;
     let result: ChangeResult | Promise<ChangeResult>;
     if (accept) {
-      input.ignoreConflicts = true;
+      input._ignoreConflicts = true;
       if (options.source) input.source = options.source;
-      result = new Promise((resolve, reject) => input.waiters.push({resolve, reject}));
-      this.#queue.unshift(input);
+      result = new Promise((resolve, reject) => input._waiters.push({resolve, reject}));
+      this._queue.unshift(input);
     } else {
-      result = {configuration: this.#configuration, changes: [], cancelled: true};
-      for (const waiter of input.waiters) waiter.resolve(result);
+      result = {configuration: this._configuration, changes: [], cancelled: true};
+      for (const waiter of input._waiters) waiter.resolve(result);
     }
-    this.#changed();
-    this.#pump();
+    changed(this);
+    this._pump();
     return result;
   }
 
   /** Changes the session's language (v3 PUT {id}/changelanguage, plain-text body). */
   changeLanguage(lang: string): Promise<Configuration> {
-    this.#lang = lang;
+    this._lang = lang;
     return this.#input('language', '', 0, lang, 'api').then((result) => result.configuration);
   }
 
@@ -259,8 +211,8 @@ export class ConfiguratorSession extends EventTarget {
    * @internal
    */
   async _settled(): Promise<number> {
-    await this.#whenSettled();
-    return this.#queue.length;
+    await whenSettled(this);
+    return this._queue.length;
   }
 
   /**
@@ -271,32 +223,11 @@ export class ConfiguratorSession extends EventTarget {
    * (with nothing kept to send again), and a success clears an earlier error that kept nothing.
    * @internal
    */
-  async _send<T = Configuration>(
+  _send<T = Configuration>(
     request: HttpRequest & {read?: (body: unknown, status: number) => T},
     report = false,
   ): Promise<T> {
-    const send = () =>
-      this.#http.request({
-        read: readConfiguration,
-        ...request,
-        // The session's own signal joined with the caller's: either aborts the request.
-        signal: anySignal(this.#abort.signal, request.signal),
-      });
-    if (!report) return send() as Promise<T>;
-    const epoch = this.#epoch;
-    this.#busy(1);
-    try {
-      const result = (await send()) as T;
-      // A quote accepted after an earlier failure: that failure is no longer news.
-      if (epoch === this.#epoch && !this.#errorKept) this.#error = null;
-      return result;
-    } catch (error) {
-      const failure = toConfiguratorError(error);
-      if (epoch === this.#epoch) this.#fail(failure, false);
-      throw failure;
-    } finally {
-      if (epoch === this.#epoch) this.#busy(-1);
-    }
+    return send(this, request, report);
   }
 
   /**
@@ -304,22 +235,22 @@ export class ConfiguratorSession extends EventTarget {
    * they are applied; rejects with the error when they fail again.
    */
   async retry(): Promise<void> {
-    if (this.#disposed) throw abortedError();
-    this.#cancelRecovery();
-    if (this.#failedLoad) {
-      await this.#load(this.#failedLoad, true);
+    if (isDisposed(this)) throw abortedError();
+    cancelRecovery(this);
+    if (this._failedLoad) {
+      await load(this, this._failedLoad, true);
       return;
     }
-    if (this.#pausedByError) {
-      this.#pausedByError = false;
-      this.#pump();
-    } else if (!this.#errorKept) {
+    if (this._pausedByError) {
+      this._pausedByError = false;
+      this._pump();
+    } else if (!this._errorKept) {
       // Nothing waits to be re-sent (a refused input, a failed quote): the shopper has seen it.
       return this.dismissError();
     }
     // Else already being sent again (by the recovery, or the shopper's next input): wait for it.
-    await this.#whenSettled();
-    if (this.#pausedByError && this.#error) throw this.#error;
+    await whenSettled(this);
+    if (this._pausedByError && this._error) throw this._error;
   }
 
   /**
@@ -328,100 +259,30 @@ export class ConfiguratorSession extends EventTarget {
    * they are applied.
    */
   dismissError(): void {
-    if (!this.#error || this.#errorKept) return;
-    this.#error = null;
-    this.#changed();
+    if (!this._error || this._errorKept) return;
+    this._error = null;
+    changed(this);
   }
 
   /** Drops the session and starts the same model anew. */
   async restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
-    const model = this.#model ?? this.#configuration?.featureModelId;
+    const model = this._model ?? this._configuration?.featureModelId;
     if (!model) throw notStarted();
     return this.start(model, options);
   }
 
   /** Aborts everything in flight; no more events. Waiting promises reject with `aborted`. */
   dispose(): void {
-    if (this.#disposed) return;
+    if (isDisposed(this)) return;
     // Disposed first, so the reset below emits nothing, plans nothing and lets every wait for
     // the queue end.
-    this.#status = 'disposed';
-    this.#reset();
+    this._status = 'disposed';
+    reset(this);
     const target = globalThis as {removeEventListener?: EventTarget['removeEventListener']};
     target.removeEventListener?.('online', this.#onOnline);
   }
 
-  get #disposed() {
-    return this.#status === 'disposed';
-  }
-
-  // --- loading ---------------------------------------------------------------------------
-
-  /** `again`: a retry, whose failure stays reported (and shown) until it succeeds. */
-  async #load(load: Load, again = false): Promise<Configuration> {
-    if (this.#disposed) throw abortedError();
-    this.#reset();
-    const epoch = this.#epoch;
-    this.#status = 'loading';
-    if (!again) {
-      this.#error = null;
-      this.#recovery.succeeded();
-    }
-    this.#failedLoad = null;
-    this.#busy(1);
-    try {
-      const loading = load();
-      // Asked for once the request is on its way (not before it), so the merge is here by
-      // the first update.
-      this.#merge ??= this.#loadMerge?.().then(
-        (module) => (this.#merge = module),
-        () => (this.#merge = undefined),
-      );
-      const body = await loading;
-      if (epoch !== this.#epoch) throw abortedError();
-      this.#recovery.succeeded();
-      this.#status = 'ready';
-      this.#error = null;
-      this.#busy(-1);
-      this.#apply(body, 'api');
-      this.#pump();
-      return body;
-    } catch (error) {
-      const failure = toConfiguratorError(error);
-      if (epoch !== this.#epoch) throw failure;
-      this.#status = this.#configuration ? 'ready' : 'error';
-      this.#failedLoad = load;
-      this.#busy(-1);
-      this.#fail(failure, true);
-      throw failure;
-    }
-  }
-
-  /** A GET answering a configuration: a start, an open. */
-  #get(path: string, signal?: AbortSignal, options?: Partial<HttpRequest>): Promise<Configuration> {
-    return this._send({method: 'GET', path, query: {lang: this.#lang}, signal, ...options});
-  }
-
-  /** Aborts what is in flight and drops every waiting input. */
-  #reset() {
-    this.#cancelRecovery();
-    this.#epoch++;
-    this.#abort.abort();
-    this.#abort = new AbortController();
-    const dropped = this.#inputs();
-    this.#conflict = null;
-    this.#inflight = null;
-    this.#queue = [];
-    this.#pausedByError = false;
-    this.#held = false;
-    this.#requests = 0;
-    clearTimeout(this.#holdTimer);
-    const error = abortedError();
-    for (const input of dropped) for (const waiter of input.waiters) waiter.reject(error);
-    this.#changed();
-  }
-
-  // --- inputs ----------------------------------------------------------------------------
+  // --- the queue -------------------------------------------------------------------------
 
   async #input(
     kind: InputKind,
@@ -431,8 +292,8 @@ export class ConfiguratorSession extends EventTarget {
     source: ChangeSource = 'user',
     quietMs = 0,
   ): Promise<ChangeResult> {
-    if (this.#disposed) throw abortedError();
-    if (!this.#configuration && this.#status !== 'loading') throw notStarted();
+    if (isDisposed(this)) throw abortedError();
+    if (!this._configuration && this._status !== 'loading') throw notStarted();
     return new Promise<ChangeResult>((resolve, reject) => {
       const input: Input = {
         kind,
@@ -440,232 +301,96 @@ export class ConfiguratorSession extends EventTarget {
         value,
         text,
         source,
-        ignoreConflicts: false,
-        waiters: [{resolve, reject}],
-        holdUntil: 0,
-        since: Date.now(),
+        _ignoreConflicts: false,
+        _waiters: [{resolve, reject}],
+        _holdUntil: 0,
+        _since: Date.now(),
       };
       if (kind !== 'select') {
         // Latest wins: the waiting input for this node is replaced, and its callers are
         // answered with the result of the one that replaced it.
-        const index = this.#queue.findIndex((q) => q.kind === kind && q.nodeId === nodeId);
+        const index = this._queue.findIndex((q) => q.kind === kind && q.nodeId === nodeId);
         if (index >= 0) {
-          const replaced = this.#queue.splice(index, 1)[0]!;
-          input.waiters.unshift(...replaced.waiters);
-          if (replaced.holdUntil > 0) input.since = replaced.since;
+          const replaced = this._queue.splice(index, 1)[0]!;
+          input._waiters.unshift(...replaced._waiters);
+          if (replaced._holdUntil > 0) input._since = replaced._since;
         }
       }
       // Only `setValue` and `setText` pass a quiet period.
       if (quietMs > 0) {
-        input.holdUntil = Math.min(input.since + maxHoldMs, Date.now() + quietMs);
+        input._holdUntil = Math.min(input._since + maxHoldMs, Date.now() + quietMs);
       } else {
         // Anything else goes in order after what is held, so what is held goes now.
-        for (const queued of this.#queue) queued.holdUntil = 0;
+        for (const queued of this._queue) queued._holdUntil = 0;
       }
-      this.#queue.push(input);
+      this._queue.push(input);
       // A new input is also the shopper's way of saying "try again".
-      this.#pausedByError = false;
-      this.#changed();
-      this.#pump();
+      this._pausedByError = false;
+      changed(this);
+      this._pump();
     });
   }
 
-  /** Sends the next input unless one is in flight or the queue is paused. */
-  #pump() {
+  /** @internal Sends the next input unless one is in flight or the queue is paused. */
+  _pump(): void {
     if (
-      this.#inflight ||
-      this.#conflict ||
-      this.#pausedByError ||
-      this.#held ||
-      this.#status !== 'ready' ||
-      !this.#configuration
+      this._inflight ||
+      this._conflict ||
+      this._pausedByError ||
+      this._held ||
+      this._status !== 'ready' ||
+      !this._configuration
     ) {
-      return this.#checkSettled();
+      return checkSettled(this);
     }
-    const head = this.#queue[0];
-    if (head && head.holdUntil > Date.now()) {
+    const head = this._queue[0];
+    if (head && head._holdUntil > Date.now()) {
       // Held by its quiet period; whatever follows it waits too, so the order stays. So does
       // `between`: a held input may still be replaced or taken back.
-      clearTimeout(this.#holdTimer);
-      this.#holdTimer = setTimeout(() => this.#pump(), head.holdUntil - Date.now());
-      return this.#checkSettled();
+      clearTimeout(this._holdTimer);
+      this._holdTimer = setTimeout(() => this._pump(), head._holdUntil - Date.now());
+      return checkSettled(this);
     }
-    const hold = this.between?.(head ?? null, this.#configuration);
+    const hold = this.between?.(head ?? null, this._configuration);
     if (hold instanceof Promise) {
-      this.#held = true;
-      const epoch = this.#epoch;
+      this._held = true;
+      const epoch = this._epoch;
       // The shopper's input waits for it: show that something is under way.
       const waited = !!head;
-      if (waited) this.#busy(1);
+      if (waited) busy(this, 1);
       const done = () => {
-        if (epoch !== this.#epoch) return;
-        this.#held = false;
-        if (waited) this.#busy(-1);
-        else this.#changed();
-        this.#pump();
+        if (epoch !== this._epoch) return;
+        this._held = false;
+        if (waited) busy(this, -1);
+        else changed(this);
+        this._pump();
       };
       hold.then(done, done);
       return;
     }
-    const input = this.#queue.shift();
-    if (!input) return this.#checkSettled();
+    const input = this._queue.shift();
+    if (!input) return checkSettled(this);
     // Sending now, for whatever reason: a planned background retry is moot.
-    this.#cancelRecovery();
-    this.#inflight = input;
-    this.#busy(1);
-    const epoch = this.#epoch;
-    this.#sendInput(input, this.#configuration).then(
+    cancelRecovery(this);
+    this._inflight = input;
+    busy(this, 1);
+    const epoch = this._epoch;
+    sendInput(this._http, input, this._configuration, this._merge, this._abort.signal).then(
       (body) => {
-        if (epoch !== this.#epoch) return;
-        this.#inflight = null;
-        this.#busy(-1);
-        this.#answered(input, body);
-        this.#pump();
+        if (epoch !== this._epoch) return;
+        this._inflight = null;
+        busy(this, -1);
+        answered(this, input, body);
+        this._pump();
       },
       (error: unknown) => {
-        if (epoch !== this.#epoch) return;
-        this.#inflight = null;
-        this.#busy(-1);
-        this.#failed(input, toConfiguratorError(error));
-        this.#pump();
+        if (epoch !== this._epoch) return;
+        this._inflight = null;
+        busy(this, -1);
+        failed(this, input, toConfiguratorError(error));
+        this._pump();
       },
     );
-  }
-
-  #answered(input: Input, body: Configuration) {
-    this.#recovery.succeeded();
-    const conflicts = body.conflicts ?? [];
-    if (conflicts.length > 0 && !input.ignoreConflicts && input.kind !== 'language') {
-      // The service did not apply it: keep the last confirmed configuration and ask the shopper.
-      const pending: PendingConflict = {requirement: requirementOf(input), conflicts};
-      this.#conflict = {input, pending};
-      this.#changed();
-      this.#emit(new SessionConflictEvent(conflicts, pending.requirement));
-      return;
-    }
-    this.#error = null;
-    if (input.kind === 'language') this.#lang = body.languageIso || this.#lang;
-    const changes = this.#apply(body, input.source);
-    const result: ChangeResult = {configuration: body, changes};
-    for (const waiter of input.waiters) waiter.resolve(result);
-  }
-
-  #failed(input: Input, error: ConfiguratorError) {
-    for (const waiter of input.waiters.splice(0)) waiter.reject(error);
-    if (error.code === ErrorCode.aborted) return;
-    const kept = !refusedCodes.has(error.code);
-    if (kept) {
-      // Kept at the head, so the order of the shopper's inputs survives the failure.
-      this.#queue.unshift(input);
-      this.#pausedByError = true;
-    }
-    this.#fail(error, kept);
-  }
-
-  // --- state -----------------------------------------------------------------------------
-
-  /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
-  #apply(configuration: Configuration, source: ChangeSource): string[] {
-    const state: NodeState = {
-      values: normaliseValues(configuration.values),
-      // An answer without texts (an older generation) leaves the known texts as they are.
-      texts:
-        configuration.textValues === undefined
-          ? this.#state.texts
-          : normaliseTexts(configuration.textValues),
-    };
-    const changes = this.#configuration ? changedNodes(this.#state, state) : [];
-    this.#configuration = configuration;
-    this.#state = state;
-    this.#changed();
-    if (changes.length > 0) this.#emit(new SessionChangeEvent(configuration, changes, source));
-    return changes;
-  }
-
-  /** `kept`: what failed waits to be sent again (the banner may say the choice is kept). */
-  #fail(error: ConfiguratorError, kept: boolean) {
-    this.#error = error;
-    this.#errorKept = kept;
-    // A failure that kept nothing (a refused input, a quote) leaves a planned retry as it is.
-    if (kept) this.#planRecovery(error);
-    this.#changed();
-    this.#emit(new SessionErrorEvent(error));
-  }
-
-  // --- recovery --------------------------------------------------------------------------
-
-  /**
-   * After a failure that may pass and left something to send again, plans a background retry
-   * with a growing backoff (recovery-plan.ts).
-   */
-  #planRecovery(error: ConfiguratorError) {
-    if (this.#disposed) this.#cancelRecovery();
-    else if (this.#recovery.plan(error.retryable)) this.#snapshot = null;
-  }
-
-  #cancelRecovery() {
-    if (this.#recovery.cancel()) this.#snapshot = null;
-  }
-
-  /** Sends one input to the session held (input-request.ts). */
-  #sendInput(input: Input, configuration: Configuration): Promise<Configuration> {
-    return sendInput(this.#http, input, configuration, this.#merge, this.#abort.signal);
-  }
-
-  /** One request more (1) or fewer (-1) under way. */
-  #busy(change: number) {
-    this.#requests = Math.max(0, this.#requests + change);
-    this.#changed();
-  }
-
-  /** Every input not applied yet, in order: the one in conflict, the one in flight, the queue. */
-  #inputs(): Input[] {
-    return [this.#conflict?.input, this.#inflight, ...this.#queue].filter(
-      (input): input is Input => !!input,
-    );
-  }
-
-  #pending(): Map<string, PendingInput> {
-    const pending = new Map<string, PendingInput>();
-    for (const {kind, nodeId, value, text} of this.#inputs()) {
-      if (kind !== 'language') {
-        pending.set(nodeId, {
-          ...pending.get(nodeId),
-          ...(kind === 'select' ? {on: value !== 0} : kind === 'value' ? {value} : {text}),
-        });
-      }
-    }
-    return pending;
-  }
-
-  #changed() {
-    this.#snapshot = null;
-    this.#emit(new SessionSnapshotEvent(this.snapshot));
-    this.#checkSettled();
-  }
-
-  #emit(event: Event) {
-    if (!this.#disposed) this.dispatchEvent(event);
-  }
-
-  /** Resolves when nothing is loading or in flight and the queue is empty or paused. */
-  #whenSettled(): Promise<void> {
-    return new Promise((resolve) => {
-      this.#settledWaiters.push(resolve);
-      this.#checkSettled();
-    });
-  }
-
-  #checkSettled() {
-    // Paused (a conflict, a failure) counts as settled: nothing moves until someone acts.
-    if (
-      this.#disposed ||
-      (this.#status !== 'loading' &&
-        !this.#inflight &&
-        (this.#conflict || this.#pausedByError || !this.#queue.length))
-    ) {
-      for (const resolve of this.#settledWaiters.splice(0)) resolve();
-    }
   }
 }
 

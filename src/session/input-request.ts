@@ -28,12 +28,12 @@ export interface Input {
   value: number;
   text: string;
   source: ChangeSource;
-  ignoreConflicts: boolean;
-  waiters: Waiter[];
+  _ignoreConflicts: boolean;
+  _waiters: Waiter[];
   /** Held until this time (epoch ms) by `quietMs`; 0 sends when its turn comes. */
-  holdUntil: number;
+  _holdUntil: number;
   /** When the first input it replaced was made, bounding the hold. */
-  since: number;
+  _since: number;
 }
 
 /** The versioned API's configurator path (open, text). */
@@ -92,7 +92,7 @@ export function sendInput(
             }
           : {
               path: `/api/3/configurator/${id}`,
-              query: {ignoreConflicts: input.ignoreConflicts, compress: compress && true},
+              query: {ignoreConflicts: input._ignoreConflicts, compress: compress && true},
               json: requirementOf(input),
             }),
     });

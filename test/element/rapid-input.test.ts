@@ -1,5 +1,6 @@
 import {expect} from '@open-wc/testing';
 import {sendKeys} from '@web/test-runner-commands';
+import {quietMs} from '../../src/controllers/session-controller.js';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {copy as copyOf} from '../../src/session/undo-history.js';
 import {
@@ -153,18 +154,29 @@ describe('rapid input', () => {
     const start = valueOf(el.value!, id) as number;
     const direction = start + 5 * Number(slider.step || 1) <= Number(slider.max) ? 1 : -1;
     const recorder = recordRequests();
+    // Each press goes from the test runner to the browser and back; on a busy machine two of
+    // them can be further apart than the quiet period, and the shopper's slider then rightly
+    // sends at that pause. The presses' own times say how many pauses there were.
+    const pressed: number[] = [];
+    const onKey = () => pressed.push(performance.now());
+    slider.addEventListener('keydown', onKey);
     try {
       slider.focus();
       for (let i = 0; i < 5; i++)
         await sendKeys({press: direction > 0 ? 'ArrowRight' : 'ArrowLeft'});
+      const pauses = pressed.slice(1).filter((t, i) => t - pressed[i]! >= quietMs).length;
       // Five key presses, five commits by the browser: none of them sent on its own (each used
       // to send at once, and the held step was gone from `pending` by the next press).
-      expect(el.session!.snapshot.pending.get(id)?.value).to.equal(slider.valueAsNumber);
+      if (performance.now() - pressed.at(-1)! < quietMs) {
+        expect(el.session!.snapshot.pending.get(id)?.value).to.equal(slider.valueAsNumber);
+      }
       await settled(el);
-      expect(updates(recorder.requests).length).to.be.within(1, 2);
+      expect(pressed).to.have.length(5);
+      expect(updates(recorder.requests).length).to.be.within(1, 2 + pauses);
       expect(valueOf(el.value!, id)).to.equal(slider.valueAsNumber);
       expect(slider.valueAsNumber).to.not.equal(start);
     } finally {
+      slider.removeEventListener('keydown', onKey);
       recorder.restore();
     }
   });

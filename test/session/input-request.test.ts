@@ -14,10 +14,10 @@ const input = (over: Partial<Input>): Input => ({
   value: 1,
   text: '',
   source: 'user',
-  ignoreConflicts: false,
-  waiters: [],
-  holdUntil: 0,
-  since: 0,
+  _ignoreConflicts: false,
+  _waiters: [],
+  _holdUntil: 0,
+  _since: 0,
   ...over,
 });
 
@@ -85,7 +85,7 @@ test('updates ask for a compressed answer once the merge is here, and only updat
   assert.deepEqual(loading.requests[0]!.query, {ignoreConflicts: false, compress: undefined});
 
   const loaded = fakeHttp();
-  await sendInput(loaded.http, input({ignoreConflicts: true}), held, merge, signal);
+  await sendInput(loaded.http, input({_ignoreConflicts: true}), held, merge, signal);
   assert.deepEqual(loaded.requests[0]!.query, {ignoreConflicts: true, compress: true});
 
   const text = fakeHttp();
