@@ -55,6 +55,12 @@ function disabledNote(option: {disabled: boolean; disabledReason: string | null}
 /** An option's effect on the total; one worked out from the answer's prices says so. */
 function price(o: OptionView, s: Strings) {
   if (!o.effectLabel) return nothing;
+  // Not known yet: the estimate keeps the figure's place, unseen and unread.
+  if (o.effectSource === 'pending') {
+    return html`<span class="price pending" part="price" aria-hidden="true"
+      >${o.effectLabel}</span
+    >`;
+  }
   const label = o.effectSource === 'estimate' ? s.effectEstimate(o.effectLabel) : o.effectLabel;
   return html`<span class="price" part="price" data-effect>${label}</span>`;
 }
@@ -144,7 +150,7 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
           (o) =>
             html`<option value=${o.id} ?selected=${o.selected} data-effect-source=${o.effectSource}>
               ${o.name}${
-                o.effectLabel
+                o.effectLabel && o.effectSource !== 'pending'
                   ? ` (${o.effectSource === 'estimate' ? s.effectEstimate(o.effectLabel) : o.effectLabel})`
                   : ''
               }${o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''}

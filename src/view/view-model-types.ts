@@ -64,7 +64,10 @@ export interface OptionView {
    * "+ €120.00", "− €35.00", '' when nothing.
    */
   effectLabel: string;
-  /** Whether the effect is the service's answer, an estimate, or not known yet (no label). */
+  /**
+   * Whether the effect is the service's answer, an estimate, or not known yet (its label then
+   * only keeps the figure's place, unseen).
+   */
   effectSource: EffectSource;
   selected: boolean;
   disabled: boolean;

@@ -169,8 +169,10 @@ function effect(ctx: ViewContext, id: string, delta: number): [label: string, Ef
     const change = roundMoney(shown - ctx.prices.totalShown, ctx.prices.digits);
     return [effectLabel(ctx.prices, change), 'service'];
   }
-  if (ctx.effectEstimates === false) return ['', 'pending'];
-  return [effectLabel(ctx.prices, effectOnTotal(ctx.prices, delta)), 'estimate'];
+  const estimate = effectLabel(ctx.prices, effectOnTotal(ctx.prices, delta));
+  // While the exact figure is on its way the estimate only keeps its place (never shown), so
+  // the option does not move when the figure arrives.
+  return [estimate, ctx.effectEstimates === false ? 'pending' : 'estimate'];
 }
 
 /** Marks every node above an unanswered one; answers how many are unanswered per step. */

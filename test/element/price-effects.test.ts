@@ -206,7 +206,12 @@ describe('a figure that is not the service’s', () => {
     await exact(el);
     // Right after a change is on screen, its question is not answered yet: no figure at all,
     // so a shopper never reads a wrong one (the second battery brings the mid motor along).
-    const seen = new Promise<{pending: number; estimates: number; figures: number}>((resolve) =>
+    const seen = new Promise<{
+      pending: number;
+      estimates: number;
+      figures: number;
+      seen: number;
+    }>((resolve) =>
       el.addEventListener(
         EventName.change,
         () =>
@@ -214,6 +219,10 @@ describe('a figure that is not the service’s', () => {
             pending: $$(el, '[data-effect-source="pending"]').length,
             estimates: $$(el, '[data-effect-source="estimate"]').length,
             figures: $$(el, '[data-effect-source="pending"] [data-effect]').length,
+            // What keeps a figure's place is not seen (nor read).
+            seen: $$(el, '[data-effect-source="pending"] .price').filter(
+              (p) => getComputedStyle(p).visibility !== 'hidden',
+            ).length,
           }),
         {once: true},
       ),
@@ -223,6 +232,7 @@ describe('a figure that is not the service’s', () => {
     expect(atChange.pending).to.be.greaterThan(0);
     expect(atChange.estimates).to.equal(0);
     expect(atChange.figures).to.equal(0);
+    expect(atChange.seen).to.equal(0);
     await exact(el);
     const battery = optionInput(el, 'Second battery').closest<HTMLElement>('[part~="option"]')!;
     expect(battery.querySelector('[data-effect]')!.textContent!.trim()).to.match(/^\+ €/);
