@@ -29,13 +29,16 @@ import {generateLargeModel, sampleModels} from '../service/models/index.js';
 import {budgets, bundleGraph, entryFile, sessionFile, sizesOf} from '../scripts/size-report.mjs';
 // @ts-expect-error: a plain ES module script without types
 import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
+import {describeTask, longTasks, type LongTask} from './long-tasks.js';
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
   console.log(`Usage: npm run bench:browser -- [--rtt 100] [--nodes 2000] [--renders 40] [--root dir]
-  [--verbose] [--trace] [--runs 5]
---verbose lists each start-up's requests; --trace records a Chrome trace of each start-up and
-prints the page's main-thread time (less sensitive to a loaded machine than wall time).
+  [--verbose] [--trace] [--runs 5] [--traced-runs 3] [--cpu 4]
+--verbose lists each start-up's requests; --trace records a Chrome trace of each timed start-up
+too (the traced start-ups that follow them are always recorded) and prints the page's main-thread
+time (less sensitive to a loaded machine than wall time) and its long tasks with their causes;
+--cpu N slows the page's CPU N times, as Lighthouse's mobile preset simulates (4).
 Needs a build (npm run build) and Chromium (CHROME_PATH, default /usr/bin/chromium).`);
   process.exit(0);
 }
@@ -46,6 +49,7 @@ const flag = (name: string, fallback: number) => {
 const rttMs = flag('rtt', 100);
 const nodes = flag('nodes', 2000);
 const renders = flag('renders', 40);
+const cpuSlowdown = flag('cpu', 1);
 // `--root <dir>`: serve and measure another build's dist/ (for before-and-after figures).
 const root = args.includes('--root') ? args[args.indexOf('--root') + 1]! : './';
 
@@ -102,6 +106,10 @@ async function openPage(latencyMs: number): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(`${origin}/bench`);
   await page.waitForFunction(() => customElements.get('product-configurator') !== undefined);
+  if (cpuSlowdown > 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate: cpuSlowdown});
+  }
   if (latencyMs > 0) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -125,6 +133,8 @@ interface StartUp {
   /** Layout shift (CLS's sum) and long tasks (over 50 ms) between connect and ready. */
   cls: number;
   longTasks: number[];
+  /** With tracing: the main thread's tasks over 50 ms (at `--cpu`) from append to ready. */
+  traced?: LongTask[];
 }
 
 /** Adds an element and waits for `configurator-ready`; times and lists the requests meanwhile. */
@@ -136,15 +146,32 @@ async function startUp(
 ): Promise<StartUp> {
   const verbose = args.includes('--verbose');
   if (tracing) {
-    await browser.startTracing(page, {categories: ['toplevel', 'blink.user_timing']});
+    // What Lighthouse records, so that its task tree finds compile, evaluation, style and layout.
+    await browser.startTracing(page, {
+      categories: [
+        'toplevel',
+        'blink.user_timing',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'v8.execute',
+        'loading',
+      ],
+    });
   }
   const run = await page.evaluate(
     async ({model, verbose, endpoint}) => {
       performance.clearResourceTimings();
       let cls = 0;
       const longTasks: number[] = [];
+      // The frame that shows the new element moves what follows it by its reserved height: that
+      // is this page adding an element, not the widget. Shifts from the next frame on are the
+      // widget's (its skeleton replaced by its first screen).
+      let added = Infinity;
       const shifts = new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & {value: number})[]) cls += e.value;
+        for (const e of list.getEntries() as (PerformanceEntry & {value: number})[]) {
+          if (e.startTime > added) cls += e.value;
+        }
       });
       shifts.observe({type: 'layout-shift'});
       const tasks = new PerformanceObserver((list) => {
@@ -165,6 +192,8 @@ async function startUp(
       const t0 = performance.now();
       // Above the page's own content, as on a host page; a second element goes above the first.
       document.body.prepend(el);
+      // The second frame's time: the first frame's shift is reported with a time before it.
+      requestAnimationFrame(() => requestAnimationFrame((frame) => (added = frame)));
       const elapsed = (await ready) - t0;
       // Entries are delivered in a later task: one frame after ready, then stop.
       await new Promise(requestAnimationFrame);
@@ -183,7 +212,23 @@ async function startUp(
   if (!tracing) return run;
   const trace = JSON.parse(String(await browser.stopTracing())) as {traceEvents: TraceEvent[]};
   const busy = mainThread(trace.traceEvents, run.requests);
-  return {...run, requests: run.requests.filter((r) => verbose || !r.url.includes('/dist/')), busy};
+  const append = trace.traceEvents.find((e) => e.name === 'start-up:append');
+  const ready = trace.traceEvents.find((e) => e.name === 'start-up:ready');
+  const traced =
+    append && ready
+      ? longTasks(trace, 50 / cpuSlowdown, {
+          pid: append.pid,
+          tid: append.tid,
+          from: append.ts,
+          to: ready.ts,
+        })
+      : undefined;
+  return {
+    ...run,
+    requests: run.requests.filter((r) => verbose || !r.url.includes('/dist/')),
+    busy,
+    traced,
+  };
 }
 
 interface TraceEvent {
@@ -193,6 +238,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
+  tdur?: number;
 }
 
 /**
@@ -206,6 +252,8 @@ interface MainThread {
   beforeToken: number;
   betweenAnswers: number;
   afterAnswer: number;
+  /** `afterAnswer` counting only the thread's time on a CPU (a loaded machine's waits left out). */
+  afterAnswerCpu: number;
 }
 
 function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainThread | undefined {
@@ -225,17 +273,18 @@ function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainTh
           e.name === 'BlinkScheduler_PerformMicrotaskCheckpoint') &&
         e.dur !== undefined,
     )
-    .map((e) => [e.ts, e.ts + e.dur!] as const)
+    // With the share of each task the thread spent on a CPU (thread time over wall time).
+    .map((e) => [e.ts, e.ts + e.dur!, e.tdur !== undefined && e.dur ? e.tdur / e.dur : 1] as const)
     .sort((a, b) => a[0] - b[0]);
   // Page milliseconds from the append, as the requests are timed, to trace microseconds.
   const at = (ms: number) => append.ts + ms * 1000;
-  const busyIn = (from: number, to: number) => {
+  const busyIn = (from: number, to: number, cpu = false) => {
     let sum = 0;
     let until = from;
-    for (const [start, end] of tasks) {
+    for (const [start, end, onCpu] of tasks) {
       const a = Math.max(start, until);
       const b = Math.min(end, to);
-      if (b > a) sum += b - a;
+      if (b > a) sum += (b - a) * (cpu ? onCpu : 1);
       until = Math.max(until, Math.min(end, to));
     }
     return sum / 1000;
@@ -249,6 +298,7 @@ function mainThread(events: TraceEvent[], requests: StartUp['requests']): MainTh
     beforeToken: token ? busyIn(append.ts, at(token.start)) : 0,
     betweenAnswers: token && session ? busyIn(at(token.end), at(session.start)) : 0,
     afterAnswer: configuration ? busyIn(at(configuration.end), ready.ts) : 0,
+    afterAnswerCpu: configuration ? busyIn(at(configuration.end), ready.ts, true) : 0,
   };
 }
 
@@ -370,6 +420,120 @@ console.log(
   show('no token, plain endpoint', plain, 2);
   console.log("  (a token endpoint that hands out tokens only: the element's own start follows)");
   show('token on the page', warm, 1);
+
+  // Traced start-ups, after the timed ones (tracing slows a page): the main thread's work from
+  // the configuration's answer to ready, and every task that Lighthouse's mobile preset (a CPU
+  // 4x slower) would count as long, with what it spent its time on.
+  const tracedRuns = flag('traced-runs', 3);
+  const traced: StartUp[] = [];
+  for (let i = 0; i < tracedRuns; i++) {
+    const page = await openPage(rttMs);
+    traced.push(await startUp(page, 'Office Chair', true));
+    await page.close();
+  }
+  const after = traced.flatMap((x) => (x.busy ? [x.busy.afterAnswer] : []));
+  const afterCpu = traced.flatMap((x) => (x.busy ? [x.busy.afterAnswerCpu] : []));
+  if (after.length) {
+    report(
+      'main-thread work from the answer to configurator-ready',
+      `${ms(median(after))} median (${after.map((n) => n.toFixed(0)).join(', ')})`,
+      '<= 30 ms',
+    );
+    report(
+      '  of which the thread was on a CPU',
+      `${ms(median(afterCpu))} median (${afterCpu.map((n) => n.toFixed(0)).join(', ')})`,
+      '<= 30 ms',
+    );
+  }
+  const slowdown = cpuSlowdown > 1 ? cpuSlowdown : 4;
+  const tasks = traced.flatMap((x) => x.traced ?? []);
+  report(
+    `  tasks long at a ${slowdown}x slower CPU, connect to ready`,
+    `${tasks.length} in ${traced.length} starts` +
+      (tasks.length
+        ? ` (longest ${(Math.max(...tasks.map((t) => t.duration)) * (slowdown / cpuSlowdown)).toFixed(0)} ms at ${slowdown}x)`
+        : ''),
+    `none over 50 ms at ${slowdown}x (${(50 / (slowdown / cpuSlowdown)).toFixed(1)} ms here)`,
+  );
+  for (const [i, x] of traced.entries()) {
+    for (const task of x.traced ?? []) console.log(`    start ${i + 1}: ${describeTask(task)}`);
+  }
+}
+
+// --- the large model's start --------------------------------------------------------------
+{
+  const page = await openPage(rttMs);
+  const start = await startUp(page, large.name);
+  const trips = roundTrips(start.requests);
+  report(
+    `start of the ${nodes}-node model at ${rttMs} ms RTT, no token yet`,
+    `${trips} round trip${trips === 1 ? '' : 's'}, ${start.requests.length} request${start.requests.length === 1 ? '' : 's'}, ${ms(start.ms)}`,
+    '1 round trip',
+  );
+  console.log(
+    '  ' +
+      start.requests
+        .map((r) => `${new URL(r.url).pathname} ${r.start.toFixed(0)}..${r.end.toFixed(0)} ms`)
+        .join(', '),
+  );
+  await page.close();
+}
+
+// --- traffic per change -------------------------------------------------------------------
+{
+  const page = await openPage(rttMs);
+  await startUp(page, 'Office Chair');
+  const traffic = await page.evaluate(async (rtt) => {
+    type El = HTMLElement & {
+      session: {snapshot: {busy: boolean; pending: Map<string, unknown>}} & EventTarget;
+      updateComplete: Promise<boolean>;
+    };
+    const el = document.querySelector('product-configurator') as El;
+    // What follows ready (the picture, the price effects) settles first: not the change's.
+    await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
+    const option = el.shadowRoot!.querySelector<HTMLInputElement>(
+      'input[type="radio"]:not(:checked):not(:disabled), input[type="checkbox"]:not(:disabled)',
+    );
+    if (!option) return null;
+    performance.clearResourceTimings();
+    const started = performance.now();
+    option.click();
+    await new Promise((resolve) => setTimeout(resolve));
+    const session = el.session;
+    while (session.snapshot.busy || session.snapshot.pending.size > 0) {
+      await new Promise((resolve) => session.addEventListener('snapshot', resolve, {once: true}));
+    }
+    await el.updateComplete;
+    // What the change leads to a moment later (its picture, price effects): part of its cost.
+    await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
+    return performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => e.startTime >= started && !e.name.includes('/dist/'))
+      .map((e) => ({
+        path: new URL(e.name).pathname,
+        bytes: e.transferSize,
+        body: e.decodedBodySize,
+      }));
+  }, rttMs);
+  if (traffic) {
+    const total = traffic.reduce((n, r) => n + r.bytes, 0);
+    report(
+      'traffic per change, Office Chair (one option chosen)',
+      `${traffic.length} request${traffic.length === 1 ? '' : 's'}, ${(total / 1024).toFixed(1)} KB over the wire`,
+      'one small request (undo costs nothing unused)',
+    );
+    console.log(
+      '  ' +
+        traffic
+          .map(
+            (r) =>
+              `${r.path.replace(/^\/api\/3\/configurator\//, '')} ${(r.bytes / 1024).toFixed(1)} KB (${(r.body / 1024).toFixed(1)} KB decoded)`,
+          )
+          .join(', '),
+    );
+  }
+  await page.close();
 }
 
 // --- rapid input ---------------------------------------------------------------------------

@@ -6,17 +6,28 @@
 // runs each. It prints the median performance score, the widget's cost in points, CLS, total
 // blocking time and bytes beside their goals. Not a test. Run `npm run build` first.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {cpus, loadavg, tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // @ts-expect-error: a plain ES module script without types
 import {chromiumPath} from '../scripts/chromium.mjs';
+import {describeTask, longTasks, type LongTask, type TraceEvent} from './long-tasks.js';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+// `--only shop` or `--only article`: one host page's pair; `--tasks`: list each widget run's
+// long tasks (those Lighthouse's 4x slower CPU makes longer than 50 ms) with what they did.
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const listTasks = args.includes('--tasks');
+const before_ = args.includes('--before')
+  ? resolve(args[args.indexOf('--before') + 1]!)
+  : undefined;
+/** Lighthouse's mobile preset simulates a CPU this many times slower than the one observed. */
+const cpuSlowdown = 4;
 /** A shop platform refuses apps that cost more than 10 points; ours is 2. */
 const goals = {costPoints: 2, cls: 0, tbtMs: 200};
 
@@ -26,9 +37,21 @@ if (!existsSync('dist/product-configurator.js')) {
 }
 
 /** `npm start`'s process on a free loopback port, allowing the host pages' origin. */
-async function startService(allowedOrigin: string) {
+async function startService(allowedOrigin: string, dist?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  // Another build's dist/: the service runs from a directory where dist/ is that build and
+  // everything else is this checkout (the service serves ./dist from where it runs).
+  let cwd = process.cwd();
+  if (dist) {
+    cwd = join(dataDir, 'root');
+    mkdirSync(cwd);
+    for (const name of ['node_modules', 'demo', 'service', 'package.json', 'tsconfig.json']) {
+      symlinkSync(resolve(name), join(cwd, name));
+    }
+    symlinkSync(dist, join(cwd, 'dist'));
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+    cwd,
     env: {
       ...process.env,
       PORT: '0',
@@ -95,8 +118,24 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/** The figures of one Lighthouse run. */
+interface Run {
+  score: number;
+  cls: number;
+  tbt: number;
+  bytes: number;
+  /** The widget's long tasks (attributed to the service's origin) and what they block. */
+  widgetTasks: LongTask[];
+  widgetBlocking: number;
+  /** What those tasks blocked had each taken only its CPU time (less sensitive to load). */
+  widgetCpuBlocking: number;
+}
+
+/** What a task blocks under the simulated CPU: what it takes over 50 ms once made 4x slower. */
+const blocking = (task: LongTask) => Math.max(0, task.duration * cpuSlowdown - 50);
+
 async function main() {
-  let service: {url: string; stop: () => void} | undefined;
+  const services: {url: string; stop: () => void}[] = [];
   const pages = new Map<string, string>();
   const host = createServer((request, response) => {
     const page = pages.get(request.url ?? '');
@@ -119,23 +158,30 @@ async function main() {
     ],
   });
   try {
-    service = await startService(hostOrigin);
-    for (const kind of ['shop', 'article'] as const) {
-      for (const widget of [false, true]) {
-        pages.set(
-          `/${kind}-${widget ? 'widget' : 'plain'}.html`,
-          hostPage(kind, service.url, widget),
-        );
-      }
+    const service = await startService(hostOrigin);
+    services.push(service);
+    // `--before <dir>`: another build's dist/ from a second service, its pages measured in
+    // the same rounds as this build's (an A/B comparison in the same minutes).
+    const before = before_ ? await startService(hostOrigin, before_) : undefined;
+    if (before) services.push(before);
+    const kinds: ('shop' | 'article')[] =
+      only === 'shop' || only === 'article' ? [only] : ['shop', 'article'];
+    for (const kind of kinds) {
+      pages.set(`/${kind}-plain.html`, hostPage(kind, service.url, false));
+      if (before) pages.set(`/${kind}-before.html`, hostPage(kind, before.url, true));
+      pages.set(`/${kind}-widget.html`, hostPage(kind, service.url, true));
     }
+    const widgetOrigins = services.map((s) => new URL(s.url).origin);
     console.log(
-      `bench:lighthouse: Lighthouse 12.2.3, mobile preset, ${runs} runs per page; ` +
-        `${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}`,
+      `bench:lighthouse: Lighthouse 12.2.3, mobile preset, ${runs} runs per page, interleaved; ` +
+        `${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}` +
+        (before_ ? `; before = ${before_}` : ''),
     );
-    const results: Record<string, {score: number; cls: number; tbt: number; bytes: number}> = {};
-    for (const path of pages.keys()) {
-      const figures = [];
-      for (let run = 0; run < runs; run++) {
+    const figures = new Map<string, Run[]>([...pages.keys()].map((path) => [path, []]));
+    // Round by round, each page once a round, so that every page meets the same minutes of a
+    // shared machine's load.
+    for (let run = 0; run < runs; run++) {
+      for (const path of pages.keys()) {
         const result = await lighthouse(`${hostOrigin}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -143,40 +189,82 @@ async function main() {
           onlyCategories: ['performance'],
         });
         const lhr = result!.lhr;
-        figures.push({
+        const trace = result!.artifacts.Trace as unknown as {traceEvents: TraceEvent[]};
+        const tasks = longTasks(trace, 50 / cpuSlowdown).filter((t) =>
+          t.scripts.some((url) => widgetOrigins.some((origin) => url.startsWith(origin))),
+        );
+        const r: Run = {
           score: Math.round((lhr.categories['performance']!.score ?? 0) * 100),
           cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? NaN,
           tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
           bytes: lhr.audits['total-byte-weight']!.numericValue ?? NaN,
-        });
+          widgetTasks: tasks,
+          widgetBlocking: tasks.reduce((n, t) => n + blocking(t), 0),
+          widgetCpuBlocking: tasks.reduce(
+            (n, t) =>
+              n + Math.max(0, (Number.isNaN(t.cpu) ? t.duration : t.cpu) * cpuSlowdown - 50),
+            0,
+          ),
+        };
+        figures.get(path)!.push(r);
+        if (listTasks && !path.endsWith('-plain.html')) {
+          console.log(
+            `  ${path} run ${run + 1} (load ${loadavg()[0]!.toFixed(1)}): score ${r.score}, ` +
+              `TBT ${Math.round(r.tbt)} ms; the widget's tasks over ${50 / cpuSlowdown} ms ` +
+              `observed (50 ms at 4x): ${tasks.length}, blocking ${Math.round(r.widgetBlocking)} ms ` +
+              `(${Math.round(r.widgetCpuBlocking)} ms from their CPU time)`,
+          );
+          for (const task of tasks) console.log(`    ${describeTask(task)}`);
+        }
       }
-      results[path] = {
-        score: median(figures.map((f) => f.score)),
-        cls: median(figures.map((f) => f.cls)),
-        tbt: median(figures.map((f) => f.tbt)),
-        bytes: median(figures.map((f) => f.bytes)),
+    }
+    const results: Record<string, Run> = {};
+    for (const [path, runsOf] of figures) {
+      const pick = (
+        key: 'score' | 'cls' | 'tbt' | 'bytes' | 'widgetBlocking' | 'widgetCpuBlocking',
+      ) => median(runsOf.map((f) => f[key]));
+      const r = {
+        score: pick('score'),
+        cls: pick('cls'),
+        tbt: pick('tbt'),
+        bytes: pick('bytes'),
+        widgetBlocking: pick('widgetBlocking'),
+        widgetCpuBlocking: pick('widgetCpuBlocking'),
+        widgetTasks: [],
       };
-      const r = results[path];
+      results[path] = r;
       console.log(
         `  ${path.padEnd(22)} score ${String(r.score).padStart(3)} ` +
-          `(runs ${figures.map((f) => f.score).join(', ')})  CLS ${r.cls.toFixed(3)}  ` +
-          `TBT ${Math.round(r.tbt)} ms  ${(r.bytes / 1024).toFixed(1)} KB`,
+          `(runs ${runsOf.map((f) => f.score).join(', ')})  CLS ${r.cls.toFixed(3)}  ` +
+          `TBT ${Math.round(r.tbt)} ms  ${(r.bytes / 1024).toFixed(1)} KB` +
+          (path.endsWith('-plain.html')
+            ? ''
+            : `  widget's long tasks ${runsOf.map((f) => f.widgetTasks.length).join(', ')}, ` +
+              `blocking ${Math.round(r.widgetBlocking)} ms at 4x (${Math.round(r.widgetCpuBlocking)} ms from CPU time)`),
       );
     }
-    for (const kind of ['shop', 'article']) {
+    for (const kind of kinds) {
       const plain = results[`/${kind}-plain.html`]!;
-      const widget = results[`/${kind}-widget.html`]!;
-      const cost = plain.score - widget.score;
-      console.log(
-        `${kind === 'shop' ? 'shop product page' : 'CMS article'}: the widget costs ${cost} points ` +
-          `(goal <= ${goals.costPoints}), CLS ${widget.cls.toFixed(3)} (goal ${goals.cls}), ` +
-          `TBT ${Math.round(widget.tbt)} ms (goal <= ${goals.tbtMs}), ` +
-          `+${((widget.bytes - plain.bytes) / 1024).toFixed(1)} KB over the wire`,
-      );
+      for (const variant of before ? ['before', 'widget'] : ['widget']) {
+        const widget = results[`/${kind}-${variant}.html`]!;
+        const cost = plain.score - widget.score;
+        console.log(
+          `${kind === 'shop' ? 'shop product page' : 'CMS article'}${before ? ` (${variant === 'widget' ? 'this build' : 'before'})` : ''}: ` +
+            `the widget costs ${cost} points (goal <= ${goals.costPoints}), ` +
+            `CLS ${widget.cls.toFixed(3)} (goal ${goals.cls}), ` +
+            `TBT ${Math.round(widget.tbt)} ms (goal <= ${goals.tbtMs}; ${Math.round(plain.tbt)} without), ` +
+            `+${((widget.bytes - plain.bytes) / 1024).toFixed(1)} KB over the wire`,
+        );
+      }
     }
+    console.log(
+      `load average after: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await chrome.kill();
-    service?.stop();
+    for (const s of services) s.stop();
     host.close();
   }
 }

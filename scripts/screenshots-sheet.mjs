@@ -4,44 +4,22 @@
 // (as `npm start` does) on a free port, and stops it at the end.
 //
 //   node scripts/screenshots-sheet.mjs      (CHROME_PATH overrides /usr/bin/chromium)
-import {spawnSync} from 'node:child_process';
-import {mkdirSync} from 'node:fs';
-import {chromium} from 'playwright-core';
-import {chromiumArgs, chromiumPath} from './chromium.mjs';
-import {startServiceProcess} from './service-process.mjs';
+import {out, settle, startScreenshots} from './screenshots-session.mjs';
 
-const out = 'docs/screenshots';
-mkdirSync(out, {recursive: true});
-
-const build = spawnSync('npx', ['rollup', '-c', '--silent'], {stdio: 'inherit'});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const service = await startServiceProcess({stderr: 'inherit', env: {LOG_LEVEL: 'warn'}});
-const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
+const shots = await startScreenshots();
+const {service} = shots;
 
 /** A4 inside Chromium's default print margins (0.4 in), in CSS pixels. */
 const a4 = {width: 718, height: 1046};
 
 async function openDemo(viewport, query = '') {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
+  const {context, page} = await shots.newPage(viewport);
   await page.goto(`${service.url}/${query}`);
   await page.waitForFunction(() => document.querySelector('product-configurator')?.value);
   // The later chunk (the language choice, the printed sheet) is here.
   await page.locator('product-configurator .language-picker').waitFor();
   return {context, page};
 }
-
-const settle = (page) =>
-  page.waitForFunction(() => {
-    const s = document.querySelector('product-configurator')?.session?.snapshot;
-    return s && !s.busy && s.pending.size === 0;
-  });
 
 try {
   // The review, then its sheet as printed.
@@ -107,6 +85,5 @@ try {
   }
   console.log(`screenshots saved in ${out}/`);
 } finally {
-  await browser.close();
-  await service.stop();
+  await shots.close();
 }

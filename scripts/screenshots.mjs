@@ -5,35 +5,14 @@
 // does) on a free port, and stops it at the end.
 //
 //   node scripts/screenshots.mjs            (CHROME_PATH overrides /usr/bin/chromium)
-import {spawnSync} from 'node:child_process';
-import {mkdirSync} from 'node:fs';
-import {chromium} from 'playwright-core';
-import {chromiumArgs, chromiumPath} from './chromium.mjs';
-import {startServiceProcess} from './service-process.mjs';
+import {out, settle, startScreenshots} from './screenshots-session.mjs';
 
-const out = 'docs/screenshots';
-mkdirSync(out, {recursive: true});
-
-const build = spawnSync('npx', ['rollup', '-c', '--silent'], {stdio: 'inherit'});
-if (build.status !== 0) process.exit(build.status ?? 1);
-const demos = spawnSync(process.execPath, ['scripts/build-demos.mjs'], {stdio: 'inherit'});
-if (demos.status !== 0) process.exit(demos.status ?? 1);
-
-const service = await startServiceProcess({stderr: 'inherit', env: {LOG_LEVEL: 'warn'}});
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: chromiumArgs,
-});
+const shots = await startScreenshots({demos: true});
+const {service} = shots;
 
 /** Opens the demo and resolves once the element has rendered its first configuration. */
 async function openDemo(viewport, query = '') {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
+  const {context, page} = await shots.newPage(viewport);
   await page.addInitScript(() => {
     window.__ready = new Promise((resolve) =>
       document.addEventListener('configurator-ready', resolve, {once: true}),
@@ -45,13 +24,16 @@ async function openDemo(viewport, query = '') {
   return {context, page};
 }
 
-/** Waits until the element has no request in flight and no unconfirmed input. */
-const settle = (page) =>
-  page.waitForFunction(() => {
-    const el = document.querySelector('product-configurator');
-    const s = el?.session?.snapshot;
-    return s && !s.busy && s.pending.size === 0;
-  });
+/** Waits until the element's picture at `selector` shows another file than `before`. */
+const pictureChanged = (page, selector, before) =>
+  page.waitForFunction(
+    ([selector, before]) =>
+      document
+        .querySelector('product-configurator')
+        .shadowRoot.querySelector(selector)
+        ?.getAttribute('src') !== before,
+    [selector, before],
+  );
 
 const option = (page, name) =>
   page.locator('product-configurator [part~="option"]', {hasText: name}).locator('input').first();
@@ -141,14 +123,7 @@ try {
     await option(page, 'Midnight blue').scrollIntoViewIfNeeded();
     await option(page, 'Midnight blue').check();
     await settle(page);
-    await page.waitForFunction(
-      (src) =>
-        document
-          .querySelector('product-configurator')
-          .shadowRoot.querySelector('.bar-picture')
-          ?.getAttribute('src') !== src,
-      before,
-    );
+    await pictureChanged(page, '.bar-picture', before);
     await page.evaluate(() => {
       const el = document.querySelector('product-configurator');
       el.shadowRoot.querySelector('[part~="option-selected"]').scrollIntoView({block: 'center'});
@@ -166,14 +141,7 @@ try {
     const before = await page.locator(configured).getAttribute('src');
     await option(page, 'Midnight blue').check();
     await settle(page);
-    await page.waitForFunction(
-      (src) =>
-        document
-          .querySelector('product-configurator')
-          .shadowRoot.querySelector('.product-image')
-          .getAttribute('src') !== src,
-      before,
-    );
+    await pictureChanged(page, '.product-image', before);
     await summary.screenshot({path: `${out}/picture-after.png`});
     await context.close();
   }
@@ -255,12 +223,7 @@ try {
   // The themed page: restyled through custom properties and parts; its lazy element waits
   // below the fold with its space reserved, and starts when scrolled to.
   {
-    const context = await browser.newContext({
-      viewport: {width: 1280, height: 900},
-      deviceScaleFactor: 1,
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
+    const {context, page} = await shots.newPage({width: 1280, height: 900});
     await page.goto(`${service.url}/themed.html`);
     await page.waitForFunction(() => customElements.get('product-configurator'));
     const ready = page.evaluate(
@@ -277,6 +240,5 @@ try {
   }
   console.log(`screenshots saved in ${out}/`);
 } finally {
-  await browser.close();
-  await service.stop();
+  await shots.close();
 }

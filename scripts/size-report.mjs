@@ -17,10 +17,11 @@ export const budgets = {
    * goal (BENCHMARKS.md); 21.7 KB since English beyond the first render became a chunk
    * (docs/decisions/0054-english-beyond-the-first-render-is-a-chunk.md). 25.8 KB with this
    * version's analytics and print; the loader's early token request (0.3 KB, decision 97) took
-   * it to 26.2 KB, where it stays with the price event (decision 98). This budget is today's size
-   * and a little, so it cannot grow unnoticed.
+   * it to 26.2 KB, where it stays with the price event (decision 98). The loader's number-format
+   * warm-up and the yield before the first screen (0.3 KB, decision 101) took it to 26.5 KB. This
+   * budget is today's size and a little, so it cannot grow unnoticed.
    */
-  firstRender: 26.3 * KB,
+  firstRender: 26.7 * KB,
   /**
    * The script-tag file, a loader: a shop platform's budget for an app block's script
    * (../docs/decisions/0082-a-loader-for-the-script-tag.md). In bytes, as they state it.
@@ -31,12 +32,12 @@ export const budgets = {
    * view and English. The goal is 24 KB (BENCHMARKS.md); this budget is today's size and a
    * little, so it cannot grow unnoticed (41.9 KB with the loader's early token request; price
    * effects and the price event added 2.5 KB, 0.2 KB of it before the first render: the event
-   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB. An estimate
-   * said as such and the large step's pages added 0.2 KB, with the question and the viewport
-   * watcher moved to chunks of their own; 44.2 KB with the session's split
+   * class, docs/decisions/0098-prices-price-effects-from-the-service.md): 44.1 KB; 44.4 KB with
+   * decision 101's warm-up and yield. An estimate said as such and the large step's pages added
+   * about 0.2 KB, with the question and the viewport watcher moved to chunks of their own
    * (docs/decisions/0102-effects-exact-figures-only-and-a-qr-code-ready-for-print.md).
    */
-  beforeReady: 44.3 * KB,
+  beforeReady: 44.7 * KB,
   /**
    * The headless session, one self-contained file, in bytes as its goal is stated: 7,000 bytes
    * (issue "Light on the host page"). It was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071

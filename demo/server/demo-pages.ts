@@ -58,6 +58,9 @@ export function pageHeaders(
       // The pages' own <style> blocks and style attributes; no script can come of them.
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
+      // The loader's number-format warm-up: a worker from a fixed text of its own
+      // (docs/decisions/0101, docs/security.md); without it the page's console reports a refusal.
+      'worker-src blob:',
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",

@@ -22,7 +22,9 @@ export class Announcer {
   }
 
   say(text: string): void {
-    this.#text = text;
+    // The same words again (a second undo, a notice shown anew) must still change the region,
+    // or nothing is read: a trailing no-break space, every other time, makes the difference.
+    this.#text = text === this.#text ? `${text}\u00a0` : text;
     this.#host.requestUpdate();
   }
 

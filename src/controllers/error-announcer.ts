@@ -24,8 +24,11 @@ export class ErrorAnnouncer implements ReactiveController {
   hostUpdated(): void {
     let text = '';
     for (const notice of this.#host.renderRoot.querySelectorAll('[part~="error"]')) {
-      // Its title and message; the line about trying again changes as it counts down.
-      const lines = notice.matches('p') ? [notice] : notice.querySelectorAll('p:not(.notice-note)');
+      // Its title, message and listed items (the quote form's missing answers); not the line
+      // about trying again, which changes as it counts down.
+      const lines = notice.matches('p')
+        ? [notice]
+        : notice.querySelectorAll('p:not(.notice-note), li');
       for (const line of lines) text += ` ${line.textContent}`;
     }
     text = text.replace(/\s+/g, ' ').trim();

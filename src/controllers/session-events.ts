@@ -62,6 +62,8 @@ export class SessionEvents implements ReactiveController {
   #rendering: Configuration | null = null;
   /** A `configurator-ready` sent once a render shows its configuration (see #afterRender). */
   #readyWhenShown: {id: string; send: () => void} | null = null;
+  /** The configuration whose first render was already put in a task of its own. */
+  #yieldedFor = '';
 
   constructor(host: Host, sessions: SessionSource, options: SessionEventsOptions) {
     this.#host = host;
@@ -91,6 +93,17 @@ export class SessionEvents implements ReactiveController {
 
   hostUpdate(): void {
     this.#rendering = null;
+  }
+
+  /**
+   * Whether the coming render is the first to show a new configuration, once per configuration:
+   * the element then renders it in a task after the answer's (docs/decisions/0101).
+   */
+  firstShowDue(): boolean {
+    const waiting = this.#readyWhenShown;
+    if (!waiting || waiting.id === this.#yieldedFor) return false;
+    this.#yieldedFor = waiting.id;
+    return true;
   }
 
   hostUpdated(): void {

@@ -3,6 +3,7 @@ import {property} from 'lit/decorators.js';
 import type {ChangeResult, ConfiguratorSession, FetchedToken} from '../session/index.js';
 import type {QuoteRequested, TokenRequest} from '../session/index.js';
 import {fetchSignedConfiguration} from '../session/signed.js';
+import {yieldToMain} from '../controllers/yield-to-main.js';
 import type {Configuration, QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
 import {ConfiguratorParts} from './configurator-parts.js';
 import {styles} from './product-configurator-styles.js';
@@ -48,7 +49,7 @@ import {renderStart} from './render-start.js';
  * @csspart button-primary - The main action of a place: next step, request a quote, submit, accept (also `button`).
  * @csspart price - An option's or a numeric feature's surcharge.
  * @csspart total - The total price line in the summary and the review.
- * @csspart error - An error notice: nothing could be loaded, a change failed, or the quote was not sent.
+ * @csspart error - An error notice: nothing could be loaded, a change failed, or a quote lacks answers or was not sent.
  * @csspart image - An image from the model: the product (in the summary and the total bar), a group, an option card or an image feature.
  *
  * @cssproperty [--configurator-accent=#2f5bea] - Accent colour: selection, primary buttons, focus rings.
@@ -304,6 +305,15 @@ export class ProductConfiguratorElement extends LitElement {
    */
   protected override getUpdateComplete(): Promise<boolean> {
     return this.#parts.views.settled(() => super.getUpdateComplete());
+  }
+
+  /**
+   * The render that first shows a configuration waits for the answer's task to end, so that the
+   * page's main thread is free between the two (docs/decisions/0101).
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (!this.#parts.events.firstShowDue()) return super.scheduleUpdate();
+    return yieldToMain().then(() => super.scheduleUpdate());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

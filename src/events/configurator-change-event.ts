@@ -1,7 +1,7 @@
 import type {ChangeSource} from '../session/change-source.js';
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorChangeDetail {
   /** The configuration after the change. */
@@ -27,11 +27,7 @@ export class ConfiguratorChangeEvent extends CustomEvent<ConfiguratorChangeDetai
     source: ChangeSource,
     price: DisplayedPrice,
   ) {
-    super(ConfiguratorChangeEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {configuration, changes, source, price},
-    });
+    super(ConfiguratorChangeEvent.eventName, eventInit({configuration, changes, source, price}));
   }
 
   /** Same as `detail.configuration`. */

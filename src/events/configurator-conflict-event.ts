@@ -1,5 +1,5 @@
 import type {Conflict, Requirement} from '../wire/index.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorConflictDetail {
   /** What accepting would add, remove, switch or change. */
@@ -16,11 +16,7 @@ export class ConfiguratorConflictEvent extends CustomEvent<ConfiguratorConflictD
   static readonly eventName = EventName.conflict;
 
   constructor(conflicts: readonly Conflict[], requirement: Requirement) {
-    super(ConfiguratorConflictEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {conflicts, requirement},
-    });
+    super(ConfiguratorConflictEvent.eventName, eventInit({conflicts, requirement}));
   }
 
   /** Same as `detail.conflicts`. */

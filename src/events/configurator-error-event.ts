@@ -1,5 +1,5 @@
 import type {ErrorCode} from '../session/error-code.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 export interface ConfiguratorErrorDetail {
   /** Stable code, documented in docs/widget-errors.md (for example `network`, `unauthorized`). */
   code: ErrorCode;
@@ -16,16 +16,15 @@ export class ConfiguratorErrorEvent extends CustomEvent<ConfiguratorErrorDetail>
   static readonly eventName = EventName.error;
 
   constructor(init: ConfiguratorErrorDetail) {
-    super(ConfiguratorErrorEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {
+    super(
+      ConfiguratorErrorEvent.eventName,
+      eventInit({
         code: init.code,
         message: init.message,
         retryable: init.retryable,
         status: init.status,
-      },
-    });
+      }),
+    );
   }
 
   /** Same as `detail.code`. */

@@ -1,6 +1,6 @@
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorLanguageChangeDetail {
   /** The two-letter language now shown. */
@@ -19,11 +19,7 @@ export class ConfiguratorLanguageChangeEvent extends CustomEvent<ConfiguratorLan
   static readonly eventName = EventName.languageChange;
 
   constructor(lang: string, configuration: Configuration, price: DisplayedPrice) {
-    super(ConfiguratorLanguageChangeEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {lang, configuration, price},
-    });
+    super(ConfiguratorLanguageChangeEvent.eventName, eventInit({lang, configuration, price}));
   }
 }
 

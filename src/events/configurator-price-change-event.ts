@@ -1,5 +1,5 @@
 import type {DisplayedPrice} from './price.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorPriceChangeDetail {
   /** The total as the shopper now sees it. */
@@ -17,11 +17,7 @@ export class ConfiguratorPriceChangeEvent extends CustomEvent<ConfiguratorPriceC
   static readonly eventName = EventName.priceChange;
 
   constructor(price: DisplayedPrice, configurationId: string) {
-    super(ConfiguratorPriceChangeEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {price, configurationId},
-    });
+    super(ConfiguratorPriceChangeEvent.eventName, eventInit({price, configurationId}));
   }
 
   /** Same as `detail.price`. */

@@ -1,6 +1,6 @@
 import type {SignedConfigurationAnswer} from '../wire/index.js';
 import type {QuoteRequested} from '../session/quote-requested.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorQuoteRequestedDetail {
   configurationId: string;
@@ -26,17 +26,16 @@ export class ConfiguratorQuoteRequestedEvent extends CustomEvent<ConfiguratorQuo
     result: QuoteRequested,
     signed: SignedConfigurationAnswer | null = null,
   ) {
-    super(ConfiguratorQuoteRequestedEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {
+    super(
+      ConfiguratorQuoteRequestedEvent.eventName,
+      eventInit({
         configurationId,
         quotationId: result.quotationId,
         debtorId: result.debtorId,
         result,
         signed,
-      },
-    });
+      }),
+    );
   }
 
   /** Same as `detail.configurationId`. */

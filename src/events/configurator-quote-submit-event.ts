@@ -1,5 +1,5 @@
 import type {QuoteCustomer, SignedConfigurationAnswer} from '../wire/index.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorQuoteSubmitDetail {
   configurationId: string;
@@ -29,12 +29,10 @@ export class ConfiguratorQuoteSubmitEvent extends CustomEvent<ConfiguratorQuoteS
     quantity = 1,
     signed: SignedConfigurationAnswer | null = null,
   ) {
-    super(ConfiguratorQuoteSubmitEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      cancelable: true,
-      detail: {configurationId, customer, quantity, signed},
-    });
+    super(
+      ConfiguratorQuoteSubmitEvent.eventName,
+      eventInit({configurationId, customer, quantity, signed}, true),
+    );
   }
 
   /** Same as `detail.configurationId`. */

@@ -1,6 +1,6 @@
 import type {Configuration} from '../wire/index.js';
 import type {DisplayedPrice} from './price.js';
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 export interface ConfiguratorReadyDetail {
   /** The configuration as the service returned it. */
@@ -17,11 +17,7 @@ export class ConfiguratorReadyEvent extends CustomEvent<ConfiguratorReadyDetail>
   static readonly eventName = EventName.ready;
 
   constructor(configuration: Configuration, price: DisplayedPrice) {
-    super(ConfiguratorReadyEvent.eventName, {
-      bubbles: true,
-      composed: true,
-      detail: {configuration, price},
-    });
+    super(ConfiguratorReadyEvent.eventName, eventInit({configuration, price}));
   }
 
   /** Same as `detail.configuration`. */

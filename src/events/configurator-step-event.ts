@@ -1,4 +1,4 @@
-import {EventName} from './event-names.js';
+import {EventName, eventInit} from './event-names.js';
 
 /** Where in the journey a step event is: one of the model's steps, the review, the quote form. */
 export type JourneyScreen = 'configure' | 'review' | 'quote';
@@ -32,7 +32,7 @@ export class ConfiguratorStepEvent extends CustomEvent<ConfiguratorStepDetail> {
   static readonly eventName = EventName.step;
 
   constructor(detail: ConfiguratorStepDetail) {
-    super(ConfiguratorStepEvent.eventName, {bubbles: true, composed: true, detail});
+    super(ConfiguratorStepEvent.eventName, eventInit(detail));
   }
 
   /** Same as `detail.index`. */

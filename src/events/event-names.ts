@@ -15,3 +15,14 @@ export const EventName = {
   priceChange: 'configurator-price-change',
 } as const;
 export type EventName = (typeof EventName)[keyof typeof EventName];
+
+/**
+ * How every event of the element is sent: it bubbles, and it is composed, so that it leaves
+ * the shadow root and a host listening on the page (or on a parent) hears it. One place for the
+ * rule, so that a new event class cannot forget half of it.
+ *
+ * @internal
+ */
+export function eventInit<D>(detail: D, cancelable = false): CustomEventInit<D> {
+  return {bubbles: true, composed: true, cancelable, detail};
+}

@@ -31,7 +31,6 @@ export const de = {
   codeTitle: 'Konfigurationscode',
   codeHint: 'Mit diesem Code können Sie später zu dieser Konfiguration zurückkehren.',
   copy: 'Kopieren',
-  copied: 'Code kopiert',
   copyFailed: 'Kopieren fehlgeschlagen; markieren Sie den Code, um ihn zu kopieren.',
   share: 'Teilen',
   requestQuote: 'Angebot anfordern',

@@ -31,7 +31,6 @@ export const en = {
   codeTitle: 'Configuration code',
   codeHint: 'Keep this code to come back to this configuration later.',
   copy: 'Copy',
-  copied: 'Code copied',
   copyFailed: 'Copying failed; select the code to copy it.',
   share: 'Share',
   requestQuote: 'Request a quote',

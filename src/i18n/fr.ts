@@ -31,7 +31,6 @@ export const fr = {
   codeTitle: 'Code de configuration',
   codeHint: 'Conservez ce code pour retrouver cette configuration plus tard.',
   copy: 'Copier',
-  copied: 'Code copié',
   copyFailed: 'La copie a échoué ; sélectionnez le code pour le copier.',
   share: 'Partager',
   requestQuote: 'Demander un devis',

@@ -31,7 +31,6 @@ export const nl = {
   codeTitle: 'Configuratiecode',
   codeHint: 'Bewaar deze code om later naar deze configuratie terug te keren.',
   copy: 'Kopiëren',
-  copied: 'Code gekopieerd',
   copyFailed: 'Kopiëren mislukt; selecteer de code om hem te kopiëren.',
   share: 'Delen',
   requestQuote: 'Offerte aanvragen',

@@ -39,7 +39,6 @@ export interface Strings {
   codeTitle: string;
   codeHint: string;
   copy: string;
-  copied: string;
   copyFailed: string;
   share: string;
   requestQuote: string;

@@ -72,6 +72,33 @@ const askTokenEarly = (el: Element) => {
   };
 };
 
+/**
+ * The platform's number formatting reads its locale data the first time a page formats a
+ * number: 50 to 150 ms of one task on this machine's Chromium, which fell inside the render of
+ * the first screen (its prices and numbers) and made it the page's longest task. The data is
+ * the process's, so a worker that formats one number first takes that time off the page's
+ * main thread (docs/decisions/0101-lighthouse-start-up-tasks-off-the-main-thread.md). The worker's
+ * code is this fixed text; the languages reach it as a message. Where the page's
+ * Content-Security-Policy allows no `blob:` worker, nothing is warmed and the render pays as
+ * before.
+ */
+const warmNumberFormats = (languages: string[]) => {
+  try {
+    const code =
+      "onmessage=e=>{for(const l of e.data)try{new Intl.NumberFormat(l,{style:'currency'," +
+      "currency:'EUR'}).format(1)}catch{}postMessage(0)}";
+    const url = URL.createObjectURL(new Blob([code], {type: 'text/javascript'}));
+    const worker = new Worker(url);
+    worker.onmessage = worker.onerror = () => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+    };
+    worker.postMessage(languages);
+  } catch {
+    // No worker here (a policy, an old platform): the first render formats as it always did.
+  }
+};
+
 let booted = false;
 const boot = () => {
   if (booted || customElements.get(tag)) return;
@@ -79,10 +106,12 @@ const boot = () => {
   // The dictionaries the elements will show (English where there is none of their language).
   const {languages: dictionaries} = FIRST_SCREEN;
   const languages = new Set<string>();
+  const tags = new Set<string>();
   const elements = [...document.querySelectorAll(tag)];
   for (const el of elements.length ? elements : [document.documentElement]) {
     const lang = baseLanguage(el.closest('[lang]')?.getAttribute('lang'));
     languages.add(dictionaries[lang] ?? dictionaries['en']!);
+    if (/^[a-z]{2,3}$/.test(lang)) tags.add(lang);
   }
   // Requested together: the element's module, its configure view and the page's dictionaries
   // (the browser fetches each once; the element's own imports of them find them loading).
@@ -94,6 +123,7 @@ const boot = () => {
   // The token request with them, so that neither waits for the other.
   const first = elements[0];
   if (first) askTokenEarly(first);
+  warmNumberFormats(tags.size ? [...tags] : ['en']);
 };
 
 // Every element on the page lazy: nothing loads until one of them nears the viewport (the

@@ -147,7 +147,7 @@ export function renderQuoteForm(
     <p class="lead">${s.quoteIntro}</p>
     ${
       blocked
-        ? html`<div class="notice warning" role="alert">
+        ? html`<div class="notice warning" part="error">
             <p class="notice-title">${s.blockedTitle}</p>
             <p>${s.blockedIntro}</p>
             <ul>

@@ -3,27 +3,11 @@
 // address asked for another), and the widget's Copy hands out the share link that resumes the
 // configuration.
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startServiceProcess,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {useDemoInChromium} from '../helpers/node/demo-in-chromium.js';
 
-let browser: Browser;
-let service: ServiceProcess;
-
-before(async () => {
-  await ensureBuilt();
-  service = await startServiceProcess();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const demo = useDemoInChromium();
 
 interface Shown {
   languageIso: string;
@@ -34,7 +18,7 @@ interface Shown {
 
 /** Opens a demo address and waits for the widget's configuration. */
 async function open(page: Page, path: string): Promise<Shown> {
-  await page.goto(`${service.url}${path}`);
+  await page.goto(`${demo.service.url}${path}`);
   return read(page);
 }
 
@@ -77,7 +61,7 @@ async function picker(page: Page, expected: number) {
 
 describe('the demo page', () => {
   test('?lang=es shows the language the widget fell back to, never a blank picker', async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     try {
       const shown = await open(page, '/?lang=es');
       assert.ok(!shown.languages.includes('es'));
@@ -91,7 +75,7 @@ describe('the demo page', () => {
   });
 
   test('offers only the languages the model has texts for, and follows a change of model', async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     try {
       const chair = await open(page, '/?lang=fr');
       assert.ok(chair.languages.includes('fr'));
@@ -131,7 +115,7 @@ describe('the demo page', () => {
       // A narrow page reserves 2600 px for the widget on screen: none of it may print.
       {width: 390, height: 844},
     ]) {
-      const page = await browser.newPage({viewport});
+      const page = await demo.browser.newPage({viewport});
       try {
         await open(page, '/');
         // The sheet comes with the configure view's later chunk (the language choice's).
@@ -157,7 +141,9 @@ describe('the demo page', () => {
   });
 
   test('Copy copies the share link, the code beside it, and the link resumes the configuration', async () => {
-    const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
+    const context = await demo.browser.newContext({
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     try {
       const page = await context.newPage();
       await open(page, '/?model=E-Bike');
@@ -179,7 +165,7 @@ describe('the demo page', () => {
       await page.locator('product-configurator .copy-status', {hasText: 'Link copied'}).waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       const link = new URL(copied);
-      assert.equal(link.origin, service.url);
+      assert.equal(link.origin, demo.service.url);
       assert.equal(link.searchParams.get('configuration'), before.code);
       assert.equal(link.searchParams.get('model'), 'E-Bike');
       assert.equal(

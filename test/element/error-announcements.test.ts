@@ -159,4 +159,39 @@ describe('error notices are announced politely, once', () => {
       live.stop();
     }
   });
+
+  it('the quote form’s missing answers are said once, with their names, and again on a later visit', async () => {
+    const el = await readyConfigurator();
+    const live = listen(el);
+    const toForm = async () => {
+      $(el, '[part~="summary"] [data-action="quote"]').click();
+      await el.updateComplete;
+      $(el, '[data-action="continue"]').click();
+      await el.updateComplete;
+    };
+    try {
+      // Warranty is mandatory and unanswered in a new Office Chair session.
+      await toForm();
+      const warning = $(el, '.notice.warning');
+      expect(warning.matches('[part~="error"]')).to.equal(true);
+      expect(noticeRoles(el)).to.deep.equal([null, null, null]);
+      await until(el, () => live.heard.length > 0, 'the announcement');
+      await renderedAgain(el);
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(live.heard).to.have.length(1);
+      expect(live.heard[0]).to.match(/^status: /);
+      expect(live.heard[0]).to.contain(warning.querySelector('.notice-title')!.textContent!.trim());
+      expect(live.heard[0]).to.contain('Warranty');
+
+      // Back to the configuration and to the form again: the notice is news again.
+      $(el, '[data-action="go-to-missing"]').click();
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('.notice.warning')).to.equal(null);
+      await toForm();
+      await until(el, () => live.heard.length > 1, 'the second announcement');
+      expect(live.heard[1]).to.equal(live.heard[0]);
+    } finally {
+      live.stop();
+    }
+  });
 });

@@ -4,30 +4,13 @@
 // themed page and the React and Vue pages.
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startServiceProcess,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {describe, test} from 'node:test';
+import {useDemoInChromium} from '../helpers/node/demo-in-chromium.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-let browser: Browser;
-let service: ServiceProcess;
-
-before(async () => {
-  await ensureBuilt();
-  service = await startServiceProcess();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const demo = useDemoInChromium();
 
 // The React and Vue pages render their widgets from their built scripts (demo/build/, made by
 // `npm run build` or ensureBuilt above).
@@ -42,9 +25,13 @@ describe('the demo pages pass axe', () => {
     for (const path of pages) {
       test(`${path} at ${viewport.width} px`, async () => {
         // The pages' CSP allows no inline script: axe is added by the driver, past it.
-        const page = await browser.newPage({viewport, reducedMotion: 'reduce', bypassCSP: true});
+        const page = await demo.browser.newPage({
+          viewport,
+          reducedMotion: 'reduce',
+          bypassCSP: true,
+        });
         try {
-          await page.goto(`${service.url}${path}`);
+          await page.goto(`${demo.service.url}${path}`);
           // Every element on the page shows its configuration (a lazy one once scrolled to);
           // a framework renders its elements after its own first render.
           await page.locator('product-configurator').first().waitFor();

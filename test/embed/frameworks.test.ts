@@ -3,30 +3,14 @@
 // `:fetchToken.prop`, `@configurator-*`), each through a whole journey that the page follows from
 // `e.detail`; and the themed page, whose lazy element starts only near the viewport.
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startServiceProcess,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {useDemoInChromium} from '../helpers/node/demo-in-chromium.js';
 
-let browser: Browser;
-let service: ServiceProcess;
-
-before(async () => {
-  await ensureBuilt();
-  service = await startServiceProcess();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const demo = useDemoInChromium();
 
 async function openDemo(path: string) {
-  const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+  const page = await demo.browser.newPage({viewport: {width: 1280, height: 900}});
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (m) => {
@@ -36,7 +20,7 @@ async function openDemo(path: string) {
     if (/^Executing inline event handler violates/.test(m.text())) return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
-  await page.goto(`${service.url}${path}`);
+  await page.goto(`${demo.service.url}${path}`);
   return {page, problems};
 }
 
@@ -161,14 +145,14 @@ describe('Vue 3 page', {timeout: 120_000}, () => {
 
 describe('themed page', {timeout: 120_000}, () => {
   test('restyles through custom properties and parts; a lazy element starts near the viewport', async () => {
-    const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+    const page = await demo.browser.newPage({viewport: {width: 1280, height: 800}});
     const sessionStarts: string[] = [];
     page.on('request', (r) => {
       if (/\/api\/3\/configurator\/new\/|\/api\/configurator-token/.test(r.url())) {
         sessionStarts.push(`${r.url()} ${r.postData() ?? ''}`);
       }
     });
-    await page.goto(`${service.url}/themed.html`);
+    await page.goto(`${demo.service.url}/themed.html`);
     const el = page.locator('product-configurator');
     // Below the fold: the loader holds its space (its reserved-space rules) and loads nothing
     // else, so the service hears nothing.
@@ -190,7 +174,7 @@ describe('themed page', {timeout: 120_000}, () => {
     await ready;
     // The demo's token endpoint starts the session the token request names (one round trip).
     assert.deepEqual(sessionStarts, [
-      `${service.url}/api/configurator-token {"start":{"model":"Office Chair","lang":"en"}}`,
+      `${demo.service.url}/api/configurator-token {"start":{"model":"Office Chair","lang":"en"}}`,
     ]);
 
     // The theme reached the inside through the public styling surface.
@@ -209,7 +193,7 @@ describe('themed page', {timeout: 120_000}, () => {
 
 describe('CMS page', {timeout: 120_000}, () => {
   test('two configurators in an article start, sharing one token', async () => {
-    const page = await browser.newPage({viewport: {width: 1200, height: 900}});
+    const page = await demo.browser.newPage({viewport: {width: 1200, height: 900}});
     let tokenRequests = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/configurator-token')) tokenRequests += 1;
@@ -224,7 +208,7 @@ describe('CMS page', {timeout: 120_000}, () => {
         }),
       );
     });
-    await page.goto(`${service.url}/cms.html`);
+    await page.goto(`${demo.service.url}/cms.html`);
     const names = await page.evaluate(
       () => (window as unknown as {bothReady: Promise<string[]>}).bothReady,
     );

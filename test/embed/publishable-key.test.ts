@@ -5,69 +5,48 @@
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
+import type {Page} from 'playwright-core';
 import {chairNode} from '../helpers/node/configurator.js';
-import {
-  ensureBuilt,
-  launchChromium,
-  startHostSite,
-  startServiceProcess,
-  type HostSite,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {useDemoInChromium, watchOutcome, widgetPage} from '../helpers/node/demo-in-chromium.js';
+import {startHostSite, type HostSite} from '../helpers/node/embedding.js';
 
 interface KeyView {
   id: string;
   publishableKey: string;
 }
 
-interface Outcome {
-  code?: string;
-  retryable?: boolean;
-  status?: number | null;
-  text?: string;
-  ready?: boolean;
-}
-
 describe('a page with only a publishable key', {timeout: 180_000}, () => {
-  let browser: Browser;
   let listed: HostSite;
   let shop: HostSite;
   let stranger: HostSite;
-  let service: ServiceProcess;
   let key: KeyView;
 
   before(async () => {
-    await ensureBuilt();
     [listed, shop, stranger] = await Promise.all([
       startHostSite(),
       startHostSite(),
       startHostSite(),
     ]);
-    service = await startServiceProcess({ALLOWED_ORIGINS: listed.origin});
-    const created = await service.call('/api/2/embedkeys', {
+  });
+  const demo = useDemoInChromium(() => ({ALLOWED_ORIGINS: listed.origin}));
+  before(async () => {
+    const created = await demo.service.call('/api/2/embedkeys', {
       method: 'POST',
       json: {name: 'Shop', allowedOrigins: [shop.origin]},
     });
     assert.equal(created.status, 201);
     key = (await created.json()) as KeyView;
-    browser = await launchChromium();
   });
   after(async () => {
-    await browser?.close();
-    await service?.stop();
     await Promise.all([listed?.close(), shop?.close(), stranger?.close()]);
   });
 
   const pageWith = (publishableKey: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
-<script type="module" src="${service.url}/dist/product-configurator.js"></script>
-<product-configurator model="Office Chair" api-url="${service.url}" publishable-key="${publishableKey}"></product-configurator>
-</body></html>`;
+    widgetPage(demo.service.url, `publishable-key="${publishableKey}"`);
 
   /** Opens `url`; resolves the element's first ready or error, and collects warnings. */
   async function open(url: string) {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const warnings: string[] = [];
     const tokenRequests: string[] = [];
     const waiting: {code: string; resolve: () => void}[] = [];
@@ -84,26 +63,9 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/2/auth/embedtoken')) tokenRequests.push(r.method());
     });
-    // Listening from the start: the outcome may come before any later script could listen.
-    await page.addInitScript(() => {
-      const w = window as unknown as {outcome: Promise<unknown>};
-      w.outcome = new Promise((resolve) => {
-        document.addEventListener('configurator-ready', () => resolve({ready: true}));
-        document.addEventListener('configurator-error', async (e) => {
-          const el = e.target as HTMLElement & {updateComplete: Promise<boolean>};
-          await el.updateComplete;
-          resolve({
-            ...(e as CustomEvent).detail,
-            text: el.shadowRoot!.querySelector('[part~="error"]')?.textContent ?? '',
-          });
-        });
-      });
-    });
+    const outcome = await watchOutcome(page);
     await page.goto(url);
-    const outcome = (await page.evaluate(
-      () => (window as unknown as {outcome: Promise<unknown>}).outcome,
-    )) as Outcome;
-    return {page, warnings, warned, tokenRequests, outcome};
+    return {page, warnings, warned, tokenRequests, outcome: await outcome()};
   }
 
   const noRetryButton = (page: Page) =>
@@ -115,11 +77,11 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
     );
 
   test('npm start printed a demo key for its own origin and ALLOWED_ORIGINS', async () => {
-    const [, demoKey, origins] = await service.waitForOutput(
+    const [, demoKey, origins] = await demo.service.waitForOutput(
       /Demo publishable key: (pk_\S+) \(for ([^)]*)\)/,
     );
     const listedOrigins = origins!.split(', ');
-    assert.ok(listedOrigins.includes(service.url), origins);
+    assert.ok(listedOrigins.includes(demo.service.url), origins);
     assert.ok(listedOrigins.includes(listed.origin), origins);
     listed.page('/demo.html', pageWith(demoKey!));
     const {page, outcome} = await open(`${listed.origin}/demo.html`);
@@ -142,7 +104,7 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
       return el.requestQuote({firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com'});
     }, chairNode('warranty-5'));
     assert.match(result.quotationId ?? '', /^[0-9a-f-]{36}$/);
-    const stored = await service.call(`/api/2/quotations/${result.quotationId}`);
+    const stored = await demo.service.call(`/api/2/quotations/${result.quotationId}`);
     assert.equal(stored.status, 200, 'the quotation is in the back office');
     assert.deepEqual(warnings, []);
     await page.close();
@@ -153,7 +115,7 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
       '/two.html',
       pageWith(key.publishableKey).replace(
         '</body>',
-        `<product-configurator model="Office Chair" api-url="${service.url}" publishable-key="${key.publishableKey}"></product-configurator></body>`,
+        `<product-configurator model="Office Chair" api-url="${demo.service.url}" publishable-key="${key.publishableKey}"></product-configurator></body>`,
       ),
     );
     const {page, tokenRequests, outcome} = await open(`${shop.origin}/two.html`);
@@ -187,13 +149,13 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
   });
 
   test('a revoked key gets invalid_publishable_key and one hint naming the setting', async () => {
-    const created = await service.call('/api/2/embedkeys', {
+    const created = await demo.service.call('/api/2/embedkeys', {
       method: 'POST',
       json: {name: 'Old', allowedOrigins: [shop.origin]},
     });
     const old = (await created.json()) as KeyView;
     assert.equal(
-      (await service.call(`/api/2/embedkeys/${old.id}`, {method: 'DELETE'})).status,
+      (await demo.service.call(`/api/2/embedkeys/${old.id}`, {method: 'DELETE'})).status,
       204,
     );
     shop.page('/old.html', pageWith(old.publishableKey));
@@ -218,7 +180,7 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
       'text/javascript',
     );
     shop.page('/vendor.html', '<!doctype html><title>Vendor client</title>');
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     await page.goto(`${shop.origin}/vendor.html`);
     const result = await page.evaluate(
       async ({apiUrl, tenantId, node}) => {
@@ -236,7 +198,7 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
           left: configuration.unansweredMandatories.length as number,
         };
       },
-      {apiUrl: service.url, tenantId: key.publishableKey, node: chairNode('warranty-5')},
+      {apiUrl: demo.service.url, tenantId: key.publishableKey, node: chairNode('warranty-5')},
     );
     assert.match(result.id, /^[0-9a-f-]{36}$/);
     assert.equal(result.after, result.id);

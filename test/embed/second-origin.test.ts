@@ -4,15 +4,8 @@
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startHostSite,
-  startServiceProcess,
-  type HostSite,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {useDemoInChromium, watchOutcome} from '../helpers/node/demo-in-chromium.js';
+import {startHostSite, type HostSite} from '../helpers/node/embedding.js';
 
 /** The README's section, its HTML blocks and the `ALLOWED_ORIGINS` it tells the host to set. */
 function readmeSteps() {
@@ -29,34 +22,28 @@ function readmeSteps() {
 }
 
 describe('a page on another origin, by the README alone', {timeout: 120_000}, () => {
-  let browser: Browser;
   let host: HostSite;
-  let service: ServiceProcess;
   let steps: ReturnType<typeof readmeSteps>;
 
   before(async () => {
-    await ensureBuilt();
     steps = readmeSteps();
     host = await startHostSite();
-    // Exactly the README's command, with this test's ports in place of its examples.
-    service = await startServiceProcess({ALLOWED_ORIGINS: host.origin});
-    browser = await launchChromium();
   });
+  // Exactly the README's command, with this test's ports in place of its examples.
+  const demo = useDemoInChromium(() => ({ALLOWED_ORIGINS: host.origin}));
   after(async () => {
-    await browser?.close();
-    await service?.stop();
     await host?.close();
   });
 
   const pageWith = (html: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
 <h1>A host's page</h1>
-${html.replaceAll('http://127.0.0.1:8787', service.url)}
+${html.replaceAll('http://127.0.0.1:8787', demo.service.url)}
 </body></html>`;
 
   /** Opens a host page, with a promise for the first console line matching each pattern. */
   async function open(path: string, patterns: RegExp[] = []) {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const lines: string[] = [];
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -85,7 +72,7 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
       /^ready /,
       /^changed \d+ nodes, total /,
     ]);
-    assert.notEqual(new URL(page.url()).origin, service.url);
+    assert.notEqual(new URL(page.url()).origin, demo.service.url);
 
     // The README's own listeners write what they saw.
     const ready = await seen[0]!;
@@ -132,14 +119,14 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
     // element upgrades before the page's script runs.
     host.page(
       '/late-token.html',
-      pageWith(`<script type="module" src="${service.url}/dist/product-configurator.js"></script>
-<product-configurator model="Office Chair" api-url="${service.url}"></product-configurator>
+      pageWith(`<script type="module" src="${demo.service.url}/dist/product-configurator.js"></script>
+<product-configurator model="Office Chair" api-url="${demo.service.url}"></product-configurator>
 <script type="module">
   const el = document.querySelector('product-configurator');
   el.addEventListener('configurator-error', (e) => console.log('error', e.detail.code));
   el.addEventListener('configurator-ready', () => console.log('ready'));
   el.fetchToken = async () => {
-    const answer = await (await fetch('${service.url}/api/configurator-token', {method: 'POST'})).json();
+    const answer = await (await fetch('${demo.service.url}/api/configurator-token', {method: 'POST'})).json();
     return {accessToken: answer.access_token ?? answer.accessToken, expiresIn: answer.expires_in ?? answer.expiresIn / 1000};
   };
 </script>`),
@@ -158,7 +145,7 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
   });
 
   test('serves the bundle to any origin with caching fit for a script tag', async () => {
-    const url = `${service.url}/dist/product-configurator.js`;
+    const url = `${demo.service.url}/dist/product-configurator.js`;
     const answer = await fetch(url, {headers: {origin: 'https://anywhere.example'}});
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('access-control-allow-origin'), '*');
@@ -170,18 +157,18 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
     assert.equal(again.status, 304);
     assert.equal(again.headers.get('access-control-allow-origin'), '*');
 
-    const module = await (await fetch(`${service.url}/dist/index.js`)).text();
+    const module = await (await fetch(`${demo.service.url}/dist/index.js`)).text();
     const chunk = /chunks\/[^'"]+\.js/.exec(module)?.[0];
     assert.ok(chunk, 'the npm entry imports a hashed chunk');
-    const hashed = await fetch(`${service.url}/dist/${chunk}`);
+    const hashed = await fetch(`${demo.service.url}/dist/${chunk}`);
     assert.equal(hashed.status, 200);
     assert.equal(hashed.headers.get('access-control-allow-origin'), '*');
     assert.match(hashed.headers.get('cache-control') ?? '', /immutable/);
 
-    const missing = await fetch(`${service.url}/dist/nothing.js`);
+    const missing = await fetch(`${demo.service.url}/dist/nothing.js`);
     assert.equal(missing.status, 404);
     assert.equal(missing.headers.get('access-control-allow-origin'), '*');
-    const escape = await fetch(`${service.url}/dist/..%2fpackage.json`);
+    const escape = await fetch(`${demo.service.url}/dist/..%2fpackage.json`);
     assert.equal(escape.status, 404);
   });
 
@@ -190,7 +177,7 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
     const stranger = await startHostSite();
     try {
       stranger.page('/shop.html', pageWith(steps.html));
-      const page = await browser.newPage();
+      const page = await demo.browser.newPage();
       const warnings: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'warning') warnings.push(m.text());
@@ -199,28 +186,13 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
       page.on('request', (r) => {
         if (r.url().endsWith('/api/configurator-token')) tokenRequests += 1;
       });
-      // Listening from the start: the refusal may come before any later script could listen.
-      await page.addInitScript(() => {
-        const w = window as unknown as {refusal: Promise<unknown>};
-        w.refusal = new Promise((resolve) =>
-          document.addEventListener('configurator-error', async (e) => {
-            const el = e.target as HTMLElement & {updateComplete: Promise<boolean>};
-            await el.updateComplete;
-            resolve({
-              ...(e as CustomEvent).detail,
-              text: el.shadowRoot!.querySelector('[part~="error"]')?.textContent ?? '',
-            });
-          }),
-        );
-      });
+      const refusal = await watchOutcome(page, {errorsOnly: true});
       await page.goto(`${stranger.origin}/shop.html`);
-      const error = (await page.evaluate(
-        () => (window as unknown as {refusal: Promise<unknown>}).refusal,
-      )) as {code: string; retryable: boolean; status: number | null; text: string};
+      const error = await refusal();
       assert.equal(error.code, 'origin_not_allowed');
       assert.equal(error.retryable, false);
       assert.equal(error.status, 403);
-      assert.match(error.text, /not set up/);
+      assert.match(error.text!, /not set up/);
       assert.equal(tokenRequests, 1);
       const explained = warnings.filter((w) => w.includes('origin_not_allowed'));
       assert.equal(explained.length, 1);
@@ -249,14 +221,14 @@ ${html.replaceAll('http://127.0.0.1:8787', service.url)}
     const foreign = await startHostSite();
     try {
       foreign.page('/x.html', '<!doctype html><title>x</title>');
-      const other = await browser.newPage();
+      const other = await demo.browser.newPage();
       await other.goto(`${foreign.origin}/x.html`);
       const refusal = await other.evaluate(async (url) => {
         const r = await fetch(`${url}/api/3/configurator/new/Office%20Chair`, {
           headers: {Authorization: 'Bearer whatever'},
         });
         return {status: r.status, body: await r.json()};
-      }, service.url);
+      }, demo.service.url);
       assert.equal(refusal.status, 403);
       assert.equal(refusal.body.code, 'origin_not_allowed');
       await other.close();

@@ -7,35 +7,18 @@ import assert from 'node:assert/strict';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
 import {createTokenEndpoint, toNodeHandler} from '../../src/server/token-endpoint.js';
-import {
-  ensureBuilt,
-  launchChromium,
-  startServiceProcess,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
-
-interface Outcome {
-  code?: string;
-  retryable?: boolean;
-  status?: number | null;
-  text?: string;
-  ready?: boolean;
-}
+import {useDemoInChromium, watchOutcome, widgetPage} from '../helpers/node/demo-in-chromium.js';
 
 describe('token mistakes, in the browser', {timeout: 180_000}, () => {
-  let browser: Browser;
-  let service: ServiceProcess;
   let backend: Server;
   let origin = '';
   const pages = new Map<string, string>();
   const handlers = new Map<string, (req: never, res: never) => void>();
 
+  // The service allows some other site only: this backend's pages are refused by it.
+  const demo = useDemoInChromium(() => ({ALLOWED_ORIGINS: 'https://elsewhere.example'}));
   before(async () => {
-    await ensureBuilt();
-    // The service allows some other site only: this backend's pages are refused by it.
-    service = await startServiceProcess({ALLOWED_ORIGINS: 'https://elsewhere.example'});
     backend = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
       const handler = handlers.get(path);
@@ -54,29 +37,23 @@ describe('token mistakes, in the browser', {timeout: 180_000}, () => {
       toNodeHandler(
         createTokenEndpoint({
           scheme: 'client-credentials',
-          authUrl: service.url,
+          authUrl: demo.service.url,
           clientId: 'demo-client',
           clientSecret,
           allowedOrigins: [origin],
-          ...(starts && {startSessions: {apiUrl: service.url}}),
+          ...(starts && {startSessions: {apiUrl: demo.service.url}}),
           log: () => {},
         }),
       ) as (req: never, res: never) => void;
     handlers.set('/api/wrong-secret', helper('not-the-secret', false));
     handlers.set('/api/starts', helper('demo-secret', true));
-    browser = await launchChromium();
   });
   after(async () => {
-    await browser?.close();
-    await service?.stop();
     await new Promise((resolve) => backend?.close(resolve));
   });
 
   const pageWith = (tokenEndpoint: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
-<script type="module" src="${service.url}/dist/product-configurator.js"></script>
-<product-configurator model="Office Chair" api-url="${service.url}" token-endpoint="${tokenEndpoint}"></product-configurator>
-</body></html>`;
+    widgetPage(demo.service.url, `token-endpoint="${tokenEndpoint}"`);
 
   /**
    * Opens a page whose element uses `tokenEndpoint`, under a clock the test can run; resolves
@@ -85,7 +62,7 @@ describe('token mistakes, in the browser', {timeout: 180_000}, () => {
   async function run(tokenEndpoint: string) {
     const path = `/shop${tokenEndpoint.replaceAll('/', '-')}.html`;
     pages.set(path, pageWith(tokenEndpoint));
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     await page.clock.install();
     const warnings: string[] = [];
     page.on('console', (m) => {
@@ -95,24 +72,9 @@ describe('token mistakes, in the browser', {timeout: 180_000}, () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === tokenEndpoint) tokenRequests += 1;
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as {outcome: Promise<unknown>};
-      w.outcome = new Promise((resolve) => {
-        document.addEventListener('configurator-ready', () => resolve({ready: true}));
-        document.addEventListener('configurator-error', async (e) => {
-          const el = e.target as HTMLElement & {updateComplete: Promise<boolean>};
-          await el.updateComplete;
-          resolve({
-            ...(e as CustomEvent).detail,
-            text: el.shadowRoot!.querySelector('[part~="error"]')?.textContent ?? '',
-          });
-        });
-      });
-    });
+    const read = await watchOutcome(page);
     await page.goto(`${origin}${path}`);
-    const outcome = (await page.evaluate(
-      () => (window as unknown as {outcome: Promise<unknown>}).outcome,
-    )) as Outcome;
+    const outcome = await read();
     const atError = tokenRequests;
     // A minute of the page's timers, a second at a time, each followed by a real round trip so
     // that a request a timer started has been sent before the next.

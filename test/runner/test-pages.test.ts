@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {launch, type Browser, type BrowserContext, type Page} from 'puppeteer-core';
+// @ts-expect-error: a plain ES module without declarations
 import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {pageInItsOwnWindow} from '../../scripts/chromium-window.mjs';
+// @ts-expect-error: the runner's configuration is a plain ES module without declarations
 import config from '../../web-test-runner.config.mjs';
 
 /** What a page's document says of itself. */
@@ -66,7 +68,7 @@ describe('the pages the browser tests run in', () => {
   });
 
   test('the test runner opens its pages that way', () => {
-    const launcher = config.browsers[0] as unknown as {createPageFn: unknown};
+    const launcher = (config as {browsers: {createPageFn: unknown}[]}).browsers[0]!;
     assert.equal(launcher.createPageFn, pageInItsOwnWindow);
   });
 });

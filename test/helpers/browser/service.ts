@@ -135,7 +135,8 @@ export async function until(
   el: ProductConfiguratorElement,
   predicate: () => boolean,
   what = 'condition',
-  timeoutMs = 15_000,
+  // A limit for what never comes, generous for a busy machine; below mocha's 60 s.
+  timeoutMs = 45_000,
 ): Promise<void> {
   const started = Date.now();
   while (!predicate()) {
