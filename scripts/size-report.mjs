@@ -38,7 +38,8 @@ export const budgets = {
    * decision 101's warm-up and yield; 42.3 KB since what the shopper needs only later loads after
    * the first screen (decision 102, which lists each step). test/embed/first-screen-requests.test.ts
    * checks against a real page that this sum is every script it starts before
-   * `configurator-ready`.
+   * `configurator-ready`. An estimate said as such and the large step's pages added about
+   * 0.1 KB (docs/decisions/0103-effects-exact-figures-only-and-a-qr-code-ready-for-print.md).
    */
   beforeReady: 42.5 * KB,
   /**

@@ -93,6 +93,8 @@ async function browserTests() {
       VISITOR_QUOTES_PER_MINUTE: '100000,100000',
       VISITOR_FAILED_LOOKUPS_PER_MINUTE: '100000,100000',
       MAX_CONNECTIONS_PER_ADDRESS: '800',
+      // The generated model beside the samples: a step of 202 options for the price effects.
+      LARGE_MODEL_NODES: '2000',
     },
   });
   try {

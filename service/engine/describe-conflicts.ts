@@ -26,22 +26,26 @@ export function describeConflicts(
   const before = new Solver(model, state);
   const flipped = (index: number) => before.on[index] !== solver.on[index];
   const conflicts: Conflict[] = [];
+  /** Each entry's own nodes: its node and the options it switches to, with what is below. */
+  const tops: number[][] = [];
   const entry = (
     node: CompiledNode,
     type: Conflict['type'],
     alternatives: number[] = [],
-  ): Conflict => ({
-    featurePath: featurePath(model, node.index, lang),
-    feature: {id: node.id, name: localise(node.name, lang)},
-    alternativeOptions: alternatives.map((a) => ({
-      id: model.nodes[a]!.id,
-      name: localise(model.nodes[a]!.name, lang),
-    })),
-    type,
-    requestedValue: solver.reported(node.index),
-    actualValue: before.reported(node.index),
-    priceEffectExVAT: priceChange(model, before, solver, [node.index, ...alternatives]),
-  });
+  ): Conflict => {
+    tops.push([node.index, ...alternatives]);
+    return {
+      featurePath: featurePath(model, node.index, lang),
+      feature: {id: node.id, name: localise(node.name, lang)},
+      alternativeOptions: alternatives.map((a) => ({
+        id: model.nodes[a]!.id,
+        name: localise(model.nodes[a]!.name, lang),
+      })),
+      type,
+      requestedValue: solver.reported(node.index),
+      actualValue: before.reported(node.index),
+    };
+  };
   // A clamped number is a conflict even when the clamped number is the current one.
   if (clamped) conflicts.push(entry(requested, ConflictType.value));
   for (const index of [...solver.touched].sort((a, b) => a - b)) {
@@ -73,12 +77,22 @@ export function describeConflicts(
     }
     conflicts.push(entry(node, nowOn ? ConflictType.add : ConflictType.remove));
   }
+  // Each node's change is counted once: in the entry it tops, else in the entry above it, and
+  // the requested node's own subtree (with the defaults it brings along) in none, so the
+  // requested choice's share is what the total's change leaves over (docs/decisions/0098).
+  const owner = new Int32Array(model.nodes.length).fill(-1);
+  owner[requested.index] = tops.length;
+  tops.forEach((own, i) => own.forEach((index) => (owner[index] = i)));
+  conflicts.forEach(
+    (c, i) => (c.priceEffectExVAT = priceChange(model, before, solver, tops[i]!, owner, i)),
+  );
   return conflicts;
 }
 
 /**
  * What the subtrees of `tops` add after (`solver`) less what they add now (`before`): an
- * option counts its price, a number its price per unit times its number. Each subtree is
+ * option counts its price, a number its price per unit times its number. A node that another
+ * entry (or the requested choice) owns is left to it, with what is below it. Each subtree is
  * walked once, so the conflicts of one update cost at most the model's size.
  */
 function priceChange(
@@ -86,6 +100,8 @@ function priceChange(
   before: Solver,
   solver: Solver,
   tops: readonly number[],
+  owner: Int32Array,
+  self: number,
 ): number {
   const amount = (s: Solver, i: number) => {
     const node = model.nodes[i]!;
@@ -95,6 +111,7 @@ function priceChange(
   let change = 0;
   const pending = [...tops];
   for (let i = pending.pop(); i !== undefined; i = pending.pop()) {
+    if (owner[i] !== -1 && owner[i] !== self) continue;
     change += amount(solver, i) - amount(before, i);
     pending.push(...model.nodes[i]!.children);
   }

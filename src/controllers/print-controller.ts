@@ -12,16 +12,40 @@ export interface PrintTarget {
   print(): void;
 }
 
+/**
+ * Encoders already loaded, by their load: another element of the page (or one made again after
+ * a restart) has the code at once, with no idle moment to wait for.
+ */
+const loaded = new WeakMap<() => Promise<QrEncoder>, QrEncoder>();
+
 type Host = ReactiveControllerHost & {readonly updateComplete: Promise<boolean>};
+
+/** Runs `task` once the page is idle; answers a function that cancels it. */
+export type WhenIdle = (task: () => void) => () => void;
+
+/**
+ * The browser's idle callback, at most a few seconds late on a page that is never idle; a
+ * browser without one (Safari) waits for a timer.
+ */
+export const whenIdle: WhenIdle = (task) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, {timeout: 5000});
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1500);
+  return () => clearTimeout(id);
+};
 
 /**
  * The printed sheet's bridge to the browser's printing: the sheet is rendered while printing is
- * wanted (from `beforeprint`, or the "Print / save as PDF" action, to `afterprint`), and the QR
- * encoder's chunk is loaded the first time it is, never before. `beforeprint` is answered in
- * the same task: Lit renders in a microtask, before the browser lays the page out for print.
- * The encoder's chunk cannot arrive that fast the first time, so a sheet printed straight from
- * the browser's menu before any other print carries the link and the code without its QR code;
- * the action waits for it.
+ * wanted (from `beforeprint`, or the "Print / save as PDF" action, to `afterprint`).
+ * `beforeprint` is answered in the same task: Lit renders in a microtask, before the browser
+ * lays the page out for print, and it cannot wait for a load. So the QR encoder's chunk is
+ * loaded once the configured product is on screen and the page is idle (this controller is made
+ * by a render of the configured product, after the shopper can act), and a print from the
+ * browser's menu finds it here; the code itself is encoded when the sheet renders (a few
+ * milliseconds), from the link of that moment. The action also waits for the chunk, should
+ * printing be asked for before the page was ever idle.
  */
 export class PrintController implements ReactiveController {
   #host: Host;
@@ -34,22 +58,40 @@ export class PrintController implements ReactiveController {
   wanted = false;
   /** The last QR code made, by the text it encodes: the same link is not encoded twice. */
   #qr: {text: string; modules: boolean[][]} | null = null;
+  #idle: WhenIdle;
+  #cancelIdle: (() => void) | null = null;
 
-  constructor(host: Host, load: () => Promise<QrEncoder>, target: PrintTarget = window) {
+  constructor(
+    host: Host,
+    load: () => Promise<QrEncoder>,
+    target: PrintTarget = window,
+    idle: WhenIdle = whenIdle,
+  ) {
     this.#host = host;
     this.#load = load;
     this.#target = target;
+    this.#idle = idle;
+    this.encoder = loaded.get(load) ?? null;
     host.addController(this);
   }
 
   hostConnected(): void {
     this.#target.addEventListener('beforeprint', this.#before);
     this.#target.addEventListener('afterprint', this.#after);
+    if (!this.encoder) {
+      this.#cancelIdle = this.#idle(() => {
+        this.#cancelIdle = null;
+        // Offline: the first print tries again.
+        this.#encoder().catch(() => {});
+      });
+    }
   }
 
   hostDisconnected(): void {
     this.#target.removeEventListener('beforeprint', this.#before);
     this.#target.removeEventListener('afterprint', this.#after);
+    this.#cancelIdle?.();
+    this.#cancelIdle = null;
   }
 
   /** The modules of `text`'s QR code, or null while the encoder's chunk is on its way. */
@@ -87,7 +129,9 @@ export class PrintController implements ReactiveController {
     this.#loading ??= this.#load().then(
       (encoder) => {
         this.encoder = encoder;
-        this.#host.requestUpdate();
+        loaded.set(this.#load, encoder);
+        // Loaded while idle, nothing on screen changes: only a sheet on its way renders again.
+        if (this.wanted) this.#host.requestUpdate();
         return encoder;
       },
       (error: unknown) => {

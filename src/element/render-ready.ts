@@ -63,6 +63,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const effects = more
     ? own.withPriceEffects((host) => new more.PriceEffectsController(host))
     : null;
+  // Until the later chunk brings the controller, the exact figures are on their way.
+  const stepEffects = effects?.totalsFor(configuration, shown) ?? {totals: null, estimates: false};
   const built = buildViewModel({
     configuration,
     values: snapshot.values,
@@ -73,7 +75,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     // The step shown: the one chosen, else the first.
     // The printed sheet lists every step's choices.
     onlyStep: p.screens.screen === 'configure' && !print?.wanted ? shown : undefined,
-    totalsAfter: effects?.totalsFor(configuration, shown) ?? null,
+    totalsAfter: stepEffects.totals,
+    effectEstimates: stepEffects.estimates,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];

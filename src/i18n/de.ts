@@ -142,4 +142,6 @@ export const de = {
   roundedTo: (value, step) => `Gerundet auf ${value} (in Schritten von ${step})`,
   maximumIs: (max) => `Höchstens ${max}`,
   minimumIs: (min) => `Mindestens ${min}`,
+  // Price effects: an estimate said as such.
+  effectEstimate: (effect) => `etwa ${effect}`,
 } satisfies Strings;

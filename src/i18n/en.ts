@@ -104,4 +104,6 @@ export const en = {
   roundedTo: (value, step) => `Rounded to ${value} (steps of ${step})`,
   maximumIs: (max) => `Maximum is ${max}`,
   minimumIs: (min) => `Minimum is ${min}`,
+  // Price effects: an estimate said as such.
+  effectEstimate: (effect) => `about ${effect}`,
 } satisfies Strings;

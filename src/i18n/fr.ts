@@ -141,4 +141,6 @@ export const fr = {
   roundedTo: (value, step) => `Arrondi à ${value} (par pas de ${step})`,
   maximumIs: (max) => `Maximum : ${max}`,
   minimumIs: (min) => `Minimum : ${min}`,
+  // Price effects: an estimate said as such.
+  effectEstimate: (effect) => `environ ${effect}`,
 } satisfies Strings;

@@ -140,4 +140,6 @@ export const nl = {
   roundedTo: (value, step) => `Afgerond op ${value} (stappen van ${step})`,
   maximumIs: (max) => `Maximaal ${max}`,
   minimumIs: (min) => `Minimaal ${min}`,
+  // Price effects: an estimate said as such.
+  effectEstimate: (effect) => `ongeveer ${effect}`,
 } satisfies Strings;

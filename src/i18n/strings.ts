@@ -145,6 +145,9 @@ export interface Strings {
   roundedTo: (value: string, step: string) => string;
   maximumIs: (max: string) => string;
   minimumIs: (min: string) => string;
+  // Price effects: an estimate said as such.
+  /** An option's effect worked out from the answer's prices, not the service's: "about + €5.00". */
+  effectEstimate: (effect: string) => string;
 }
 
 /**

@@ -183,6 +183,10 @@ export const nodeStyles = css`
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
+  /* A figure on its way keeps its place (price effects, decision 103). */
+  .price.pending {
+    visibility: hidden;
+  }
   .option.selected .price {
     color: var(--_accent);
     font-weight: 600;

@@ -52,8 +52,17 @@ function disabledNote(option: {disabled: boolean; disabledReason: string | null}
 }
 
 /** What choosing an option does to the total, already signed ("+ €120.00", "− €35.00"). */
-function price(label: string) {
-  return label ? html`<span class="price" part="price" data-effect>${label}</span>` : nothing;
+/** An option's effect on the total; one worked out from the answer's prices says so. */
+function price(o: OptionView, s: Strings) {
+  if (!o.effectLabel) return nothing;
+  // Not known yet: the estimate keeps the figure's place, unseen and unread.
+  if (o.effectSource === 'pending') {
+    return html`<span class="price pending" part="price" aria-hidden="true"
+      >${o.effectLabel}</span
+    >`;
+  }
+  const label = o.effectSource === 'estimate' ? s.effectEstimate(o.effectLabel) : o.effectLabel;
+  return html`<span class="price" part="price" data-effect>${label}</span>`;
 }
 
 /** Renders one node of the view model. */
@@ -139,14 +148,12 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
         ${selected ? nothing : html`<option value="" selected disabled>${s.choose}</option>`}
         ${choice.options.map(
           (o) =>
-            html`<option
-              value=${o.id}
-              ?selected=${o.selected}
-              data-effect-source=${o.effectExact ? 'service' : 'estimate'}
-            >
-              ${o.name}${o.effectLabel ? ` (${o.effectLabel})` : ''}${
-                o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''
-              }
+            html`<option value=${o.id} ?selected=${o.selected} data-effect-source=${o.effectSource}>
+              ${o.name}${
+                o.effectLabel && o.effectSource !== 'pending'
+                  ? ` (${o.effectSource === 'estimate' ? s.effectEstimate(o.effectLabel) : o.effectLabel})`
+                  : ''
+              }${o.disabled ? ` — ${o.disabledReason || s.unavailable}` : ''}
             </option>`,
         )}
       </select>
@@ -182,7 +189,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
     class=${classMap({option: true, selected: o.selected, disabled: o.disabled})}
     part=${o.selected ? 'option option-selected' : 'option'}
     data-node=${o.id}
-    data-effect-source=${o.effectExact ? 'service' : 'estimate'}
+    data-effect-source=${o.effectSource}
   >
     <label class="option-label">
       <input
@@ -208,7 +215,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
       }
       <span class="option-text">
         <span class="option-name">${o.name}</span>
-        ${price(o.effectLabel)}
+        ${price(o, s)}
       </span>
     </label>
     ${o.descriptionHtml ? description(o.id, o.descriptionHtml) : nothing}

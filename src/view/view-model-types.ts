@@ -35,8 +35,20 @@ export interface ViewModelInput {
    * The totals the service says choosing each option (by id) would give; options without one
    * get an effect worked out from the answer's prices.
    */
-  totalsAfter?: ReadonlyMap<string, TotalsAfter> | null;
+  totalsAfter?: ReadonlyMap<string, TotalsAfter | null> | null;
+  /**
+   * Whether an option without the service's figure shows one worked out from the answer's
+   * prices (the service cannot answer, or failed to), or none while the exact one is on its way
+   * (docs/decisions/0098). Default: estimates.
+   */
+  effectEstimates?: boolean;
 }
+
+/**
+ * Where an option's effect comes from: the service's answer, an estimate from the answer's
+ * prices (shown as such), or nowhere yet (none shown until the service answers).
+ */
+export type EffectSource = 'service' | 'estimate' | 'pending';
 
 export interface OptionView {
   id: string;
@@ -52,8 +64,11 @@ export interface OptionView {
    * "+ €120.00", "− €35.00", '' when nothing.
    */
   effectLabel: string;
-  /** Whether the effect is the service's answer rather than worked out from the prices. */
-  effectExact: boolean;
+  /**
+   * Whether the effect is the service's answer, an estimate, or not known yet (its label then
+   * only keeps the figure's place, unseen).
+   */
+  effectSource: EffectSource;
   selected: boolean;
   disabled: boolean;
   disabledReason: string | null;

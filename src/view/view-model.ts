@@ -13,6 +13,7 @@ import type {
   ChoiceControl,
   ChoiceView,
   ConfigurationView,
+  EffectSource,
   NodeView,
   OptionView,
   StepView,
@@ -34,6 +35,7 @@ export type {
   UnansweredView,
   SummaryView,
   ConfigurationView,
+  EffectSource,
 } from './view-model-types.js';
 
 const moreInfo = (node: FeatureNode): string | null =>
@@ -158,14 +160,19 @@ function collectSteps(
  * What choosing option `id` does to the total on screen: the service's answer when there is
  * one, else worked out from a change of the options' sum by `delta` (excl. VAT).
  */
-function effect(ctx: ViewContext, id: string, delta: number): [label: string, exact: boolean] {
+function effect(ctx: ViewContext, id: string, delta: number): [label: string, EffectSource] {
   const after = ctx.totalsAfter?.get(id);
+  // The service refuses this choice (the last option of an "or" group): nothing to show.
+  if (after === null) return ['', 'service'];
   if (after) {
     const shown = ctx.inclVat ? after.inclVat : after.exclVat;
     const change = roundMoney(shown - ctx.prices.totalShown, ctx.prices.digits);
-    return [effectLabel(ctx.prices, change), true];
+    return [effectLabel(ctx.prices, change), 'service'];
   }
-  return [effectLabel(ctx.prices, effectOnTotal(ctx.prices, delta)), false];
+  const estimate = effectLabel(ctx.prices, effectOnTotal(ctx.prices, delta));
+  // While the exact figure is on its way the estimate only keeps its place (never shown), so
+  // the option does not move when the figure arrives.
+  return [estimate, ctx.effectEstimates === false ? 'pending' : 'estimate'];
 }
 
 /** Marks every node above an unanswered one; answers how many are unanswered per step. */
@@ -199,7 +206,7 @@ function option(
   ctx: ViewContext,
   node: FeatureNode,
   selected: boolean,
-  [effectLabel, effectExact]: [string, boolean],
+  [effectLabel, effectSource]: [string, EffectSource],
 ): OptionView {
   return {
     id: node.id,
@@ -209,7 +216,7 @@ function option(
     imageUrl: image(ctx, node.imageUrl),
     priceLabel: priceOf(ctx, node),
     effectLabel,
-    effectExact,
+    effectSource,
     selected,
     disabled: node.isDisabled,
     disabledReason: node.disabledReason,
@@ -258,7 +265,7 @@ function alternatives(
         n,
         picked ? n.id === picked : valueOf(ctx, n.id) !== 0,
         // The chosen one changes nothing: no question to ask.
-        n === current ? ['', true] : effect(ctx, n.id, delta),
+        n === current ? ['', 'service'] : effect(ctx, n.id, delta),
       );
     }),
   };

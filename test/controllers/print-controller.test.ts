@@ -27,13 +27,29 @@ function deferredEncoder() {
   return {loads, load};
 }
 
+/** The page's idle moments, run when a test says the page is idle. */
+function idleMoments() {
+  const tasks = new Set<() => void>();
+  const whenIdle = (task: () => void) => {
+    tasks.add(task);
+    return () => void tasks.delete(task);
+  };
+  const run = () => {
+    const now = [...tasks];
+    tasks.clear();
+    now.forEach((task) => task());
+  };
+  return {tasks, whenIdle, run};
+}
+
 function setUp() {
   const host = new FakeHost();
   const win = new FakeWindow();
   const encoder = deferredEncoder();
-  const print = new PrintController(host.asElement, encoder.load, win);
+  const idle = idleMoments();
+  const print = new PrintController(host.asElement, encoder.load, win, idle.whenIdle);
   host.connect();
-  return {host, win, encoder, print};
+  return {host, win, encoder, print, idle};
 }
 
 test('beforeprint renders the sheet at once and loads the encoder once; afterprint drops it', async () => {
@@ -89,4 +105,30 @@ test('stops listening when the element leaves the page', () => {
   host.disconnect();
   win.dispatchEvent(new Event('beforeprint'));
   assert.equal(print.wanted, false);
+});
+
+test('the encoder loads once the page is idle, so a print from the menu has its code at once', async () => {
+  const {host, win, encoder, print, idle} = setUp();
+  assert.equal(encoder.loads.length, 0, 'not while the page is busy');
+  assert.equal(idle.tasks.size, 1);
+  idle.run();
+  assert.equal(encoder.loads.length, 1);
+  const requested = host.requested;
+  encoder.loads[0]!.resolve();
+  await new Promise((resolve) => setTimeout(resolve));
+  assert.equal(host.requested, requested, 'nothing on screen renders again for it');
+
+  win.dispatchEvent(new Event('beforeprint'));
+  assert.equal(print.wanted, true);
+  assert.deepEqual(print.qr('ab'), [[true]], 'the code in the same task as beforeprint');
+  assert.deepEqual(print.qr('abc'), [[false]], 'and the code of a changed link');
+  assert.equal(encoder.loads.length, 1, 'loaded once');
+});
+
+test('an element that leaves before the page is idle loads nothing', () => {
+  const {host, encoder, idle} = setUp();
+  host.disconnect();
+  assert.equal(idle.tasks.size, 0);
+  idle.run();
+  assert.equal(encoder.loads.length, 0);
 });

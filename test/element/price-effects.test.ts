@@ -1,7 +1,18 @@
 import {expect} from '@open-wc/testing';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {EventName} from '../../src/events/event-names.js';
-import {$, $$, nextEvent, readyConfigurator, settled, until} from '../helpers/browser/service.js';
+import {
+  $,
+  $$,
+  nextEvent,
+  nodeByName,
+  openStep,
+  optionInput,
+  readyConfigurator,
+  recordRequests,
+  settled,
+  until,
+} from '../helpers/browser/service.js';
 
 const models = ['Office Chair', 'Standing Desk', 'E-Bike'];
 
@@ -27,9 +38,13 @@ async function act(el: ProductConfiguratorElement, action: () => void): Promise<
   return applied;
 }
 
-/** Waits until every option on screen shows the service's effect, not an estimate. */
+/** Waits until every option on screen shows the service's effect (none pending or estimated). */
 const exact = (el: ProductConfiguratorElement) =>
-  until(el, () => $$(el, '[data-effect-source="estimate"]').length === 0, 'the service effects');
+  until(
+    el,
+    () => $$(el, '[data-effect-source]:not([data-effect-source="service"])').length === 0,
+    'the service effects',
+  );
 
 /** The kind of input a field or a set of options is: its control, or number/slider. */
 function kindOf(field: HTMLElement): string {
@@ -181,4 +196,89 @@ describe('the effect of every choice on the total', () => {
     }
     el.remove();
   });
+});
+
+describe('a figure that is not the service’s', () => {
+  it('shows none while the exact one is on its way, then the exact one', async function () {
+    this.timeout(60_000);
+    const el = await readyConfigurator('E-Bike');
+    await openStep(el, 'Drive');
+    await exact(el);
+    // Right after a change is on screen, its question is not answered yet: no figure at all,
+    // so a shopper never reads a wrong one (the second battery brings the mid motor along).
+    const seen = new Promise<{
+      pending: number;
+      estimates: number;
+      figures: number;
+      seen: number;
+    }>((resolve) =>
+      el.addEventListener(
+        EventName.change,
+        () =>
+          resolve({
+            pending: $$(el, '[data-effect-source="pending"]').length,
+            estimates: $$(el, '[data-effect-source="estimate"]').length,
+            figures: $$(el, '[data-effect-source="pending"] [data-effect]').length,
+            // What keeps a figure's place is not seen (nor read).
+            seen: $$(el, '[data-effect-source="pending"] .price').filter(
+              (p) => getComputedStyle(p).visibility !== 'hidden',
+            ).length,
+          }),
+        {once: true},
+      ),
+    );
+    await el.select(nodeByName(el.value!, 'Mid-drive motor, 85 Nm').id, true);
+    const atChange = await seen;
+    expect(atChange.pending).to.be.greaterThan(0);
+    expect(atChange.estimates).to.equal(0);
+    expect(atChange.figures).to.equal(0);
+    expect(atChange.seen).to.equal(0);
+    await exact(el);
+    const battery = optionInput(el, 'Second battery').closest<HTMLElement>('[part~="option"]')!;
+    expect(battery.querySelector('[data-effect]')!.textContent!.trim()).to.match(/^\+ €/);
+    el.remove();
+  });
+
+  for (const [lang, word] of [
+    ['en', 'about'],
+    ['nl', 'ongeveer'],
+    ['de', 'etwa'],
+    ['fr', 'environ'],
+  ] as const) {
+    it(`says an estimate is one (${lang}: “${word}”) when the service cannot answer`, async function () {
+      this.timeout(60_000);
+      const requests = recordRequests();
+      requests.fail((url) => url.endsWith('/effects'));
+      try {
+        // A model with texts in all four languages.
+        const el = await readyConfigurator('Office Chair', {lang});
+        await until(
+          el,
+          () => $$(el, '[data-effect-source="estimate"]').length > 0,
+          'the estimates after the question failed',
+        );
+        const figures = $$(el, '[data-effect-source="estimate"] [data-effect]').map((e) =>
+          e.textContent!.trim(),
+        );
+        expect(figures.length).to.be.greaterThan(0);
+        for (const figure of figures) expect(figure.startsWith(`${word} `), figure).to.equal(true);
+        expect($$(el, '[data-effect-source="pending"]')).to.have.length(0);
+        // The next answer asks again, and its exact figures say nothing more.
+        requests.heal();
+        const other = $$(el, '[part~="option"]:not(.selected):not(.disabled)').find((o) =>
+          o.querySelector('input[type="radio"]'),
+        )!;
+        await el.select(other.dataset.node!, true);
+        await settled(el);
+        await exact(el);
+        expect($$(el, '[data-effect]').length).to.be.greaterThan(0);
+        for (const e of $$(el, '[data-effect]')) {
+          expect(e.textContent!.trim().startsWith(word)).to.equal(false);
+        }
+        el.remove();
+      } finally {
+        requests.restore();
+      }
+    });
+  }
 });
