@@ -79,6 +79,11 @@ const notCodes = [
   'crc32_combine',
   'sessions_code_column',
   'pure_getters',
+  'unsafe_arrows',
+  'unsafe_methods',
+  'booleans_as_integers',
+  'unsafe_comps',
+  'hoist_props',
   // The WordPress plugin's shortcode and filter names.
   'product_configurator',
   'product_configurator_allowed_origins',
