@@ -6,16 +6,9 @@
 // still picks and sees the price change, and an undo clicked meanwhile takes it back once it comes.
 import assert from 'node:assert/strict';
 import {relative} from 'node:path';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page, Route} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startHostSite,
-  startServiceProcess,
-  type HostSite,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {describe, test} from 'node:test';
+import type {Page, Route} from 'playwright-core';
+import {useHostPageInChromium} from '../helpers/node/demo-in-chromium.js';
 // @ts-expect-error: a plain ES module without declarations
 import {bundleGraph} from '../../scripts/size-report.mjs';
 
@@ -26,32 +19,18 @@ interface Fetched {
 }
 
 describe('what a host page loads before the shopper can act', {timeout: 180_000}, () => {
-  let browser: Browser;
-  let host: HostSite;
-  let service: ServiceProcess;
-
-  before(async () => {
-    await ensureBuilt();
-    host = await startHostSite();
-    service = await startServiceProcess({ALLOWED_ORIGINS: host.origin});
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await service?.stop();
-    await host?.close();
-  });
+  const stage = useHostPageInChromium();
 
   /** A shop's product page with the script tag; `window.readyAt` is when the element was ready. */
   const productPage = () => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Shop</title>
-<link rel="stylesheet" href="${service.url}/dist/product-configurator.css">
-<script src="${service.url}/dist/product-configurator.js"></script>
+<link rel="stylesheet" href="${stage.service.url}/dist/product-configurator.css">
+<script src="${stage.service.url}/dist/product-configurator.js"></script>
 </head><body>
 <h1>Office chair</h1>
-<product-configurator model="Office Chair" api-url="${service.url}"
-  token-endpoint="${service.url}/api/configurator-token"></product-configurator>
+<product-configurator model="Office Chair" api-url="${stage.service.url}"
+  token-endpoint="${stage.service.url}/api/configurator-token"></product-configurator>
 <script>
   document.querySelector('product-configurator').addEventListener('configurator-ready', () => {
     window.readyAt = performance.now();
@@ -60,8 +39,8 @@ describe('what a host page loads before the shopper can act', {timeout: 180_000}
 </body></html>`;
 
   async function open(path: string, hold?: RegExp) {
-    host.page(path, productPage());
-    const context = await browser.newContext({viewport: {width: 1280, height: 1500}});
+    stage.host.page(path, productPage());
+    const context = await stage.browser.newContext({viewport: {width: 1280, height: 1500}});
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -77,7 +56,7 @@ describe('what a host page loads before the shopper can act', {timeout: 180_000}
         await route.continue();
       });
     }
-    await page.goto(`${host.origin}${path}`);
+    await page.goto(`${stage.host.origin}${path}`);
     await page.waitForFunction(() => (window as unknown as {readyAt?: number}).readyAt, null, {
       timeout: 60_000,
     });

@@ -3,16 +3,9 @@
 // loading="lazy", and keeps the page still: the element's box has its height before any script
 // and keeps it once the configuration shows (layout shifts read by a PerformanceObserver).
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startHostSite,
-  startServiceProcess,
-  type HostSite,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {useHostPageInChromium} from '../helpers/node/demo-in-chromium.js';
 
 /** The viewports measured: a desktop and a phone, each tall enough to show what follows. */
 const screens = {
@@ -21,24 +14,10 @@ const screens = {
 };
 
 describe('the script-tag file on a host page', {timeout: 180_000}, () => {
-  let browser: Browser;
-  let host: HostSite;
-  let service: ServiceProcess;
-
-  before(async () => {
-    await ensureBuilt();
-    host = await startHostSite();
-    service = await startServiceProcess({ALLOWED_ORIGINS: host.origin});
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await service?.stop();
-    await host?.close();
-  });
+  const stage = useHostPageInChromium();
 
   const element = (attributes = '') => `<product-configurator model="Office Chair" ${attributes}
-  api-url="${service.url}" token-endpoint="${service.url}/api/configurator-token"></product-configurator>`;
+  api-url="${stage.service.url}" token-endpoint="${stage.service.url}/api/configurator-token"></product-configurator>`;
 
   /**
    * A shop's product page: a layout-shift observer first, the reserved space's style sheet, a
@@ -53,7 +32,7 @@ describe('the script-tag file on a host page', {timeout: 180_000}, () => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifts.push(e.value);
   }).observe({type: 'layout-shift', buffered: true});
 </script>
-<link rel="stylesheet" href="${service.url}/dist/product-configurator.css">
+<link rel="stylesheet" href="${stage.service.url}/dist/product-configurator.css">
 ${script}
 </head><body>
 <h1>Office chair</h1>
@@ -69,7 +48,7 @@ ${element(attributes)}
 
   /** Opens a page with a screen's viewport and records the URL of every request in order. */
   async function open(path: string, screen: (typeof screens)[keyof typeof screens]) {
-    const context = await browser.newContext({
+    const context = await stage.browser.newContext({
       viewport: {width: screen.width, height: screen.height},
       isMobile: screen.isMobile,
     });
@@ -78,7 +57,7 @@ ${element(attributes)}
     const errors: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${host.origin}${path}`);
+    await page.goto(`${stage.host.origin}${path}`);
     return {page, requests, errors, close: () => context.close()};
   }
 
@@ -93,9 +72,9 @@ ${element(attributes)}
 
   for (const [name, screen] of Object.entries(screens)) {
     test(`as a classic script from another origin on a ${name}: the box keeps its height, no layout shift`, async () => {
-      host.page(
+      stage.host.page(
         `/classic-${name}.html`,
-        productPage(`<script src="${service.url}/dist/product-configurator.js"></script>`),
+        productPage(`<script src="${stage.service.url}/dist/product-configurator.js"></script>`),
       );
       const {page, errors, close} = await open(`/classic-${name}.html`, screen);
       try {
@@ -124,10 +103,10 @@ ${element(attributes)}
   }
 
   test('a host sets the height, before any script', async () => {
-    host.page(
+    stage.host.page(
       '/own-height.html',
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
-<link rel="stylesheet" href="${service.url}/dist/product-configurator.css">
+<link rel="stylesheet" href="${stage.service.url}/dist/product-configurator.css">
 <style>product-configurator { --configurator-height: 720px; }</style></head>
 <body>${element()}</body></html>`,
     );
@@ -143,10 +122,10 @@ ${element(attributes)}
   });
 
   test('as a module: loads the element, its configure view and English at once', async () => {
-    host.page(
+    stage.host.page(
       '/module.html',
       productPage(
-        `<script type="module" src="${service.url}/dist/product-configurator.js"></script>`,
+        `<script type="module" src="${stage.service.url}/dist/product-configurator.js"></script>`,
       ),
     );
     const {page, requests, errors, close} = await open('/module.html', screens.desktop);
@@ -176,9 +155,11 @@ ${element(attributes)}
     return define(name, ...rest);
   };
 </script>`;
-    host.page(
+    stage.host.page(
       '/early-token.html',
-      productPage(`${defined}<script src="${service.url}/dist/product-configurator.js"></script>`),
+      productPage(
+        `${defined}<script src="${stage.service.url}/dist/product-configurator.js"></script>`,
+      ),
     );
     const {page, requests, errors, close} = await open('/early-token.html', screens.desktop);
     try {
@@ -223,10 +204,10 @@ ${element(attributes)}
   });
 
   test('with loading="lazy" below the fold: nothing loads until the element nears the viewport', async () => {
-    host.page(
+    stage.host.page(
       '/lazy.html',
       productPage(
-        `<script src="${service.url}/dist/product-configurator.js"></script>
+        `<script src="${stage.service.url}/dist/product-configurator.js"></script>
 <style>h1 { margin-bottom: 4000px; }</style>`,
         'loading="lazy"',
       ),

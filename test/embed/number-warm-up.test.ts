@@ -3,40 +3,18 @@
 // (docs/decisions/0101-lighthouse-start-up-tasks-off-the-main-thread.md); a page whose policy
 // refuses such a worker still gets its configurator.
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
-import {
-  ensureBuilt,
-  launchChromium,
-  startHostSite,
-  startServiceProcess,
-  type HostSite,
-  type ServiceProcess,
-} from '../helpers/node/embedding.js';
+import {describe, test} from 'node:test';
+import {useHostPageInChromium} from '../helpers/node/demo-in-chromium.js';
 
 describe('the number-format warm-up', {timeout: 180_000}, () => {
-  let browser: Browser;
-  let host: HostSite;
-  let service: ServiceProcess;
-
-  before(async () => {
-    await ensureBuilt();
-    host = await startHostSite();
-    service = await startServiceProcess({ALLOWED_ORIGINS: host.origin});
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await service?.stop();
-    await host?.close();
-  });
+  const stage = useHostPageInChromium();
 
   const page = (head = '') => `<!doctype html>
 <html lang="nl"><head><meta charset="utf-8"><title>Winkel</title>${head}
-<script src="${service.url}/dist/product-configurator.js"></script>
+<script src="${stage.service.url}/dist/product-configurator.js"></script>
 </head><body>
-<product-configurator model="Office Chair" api-url="${service.url}"
-  token-endpoint="${service.url}/api/configurator-token"></product-configurator>
+<product-configurator model="Office Chair" api-url="${stage.service.url}"
+  token-endpoint="${stage.service.url}/api/configurator-token"></product-configurator>
 </body></html>`;
 
   const shown = () => {
@@ -45,8 +23,8 @@ describe('the number-format warm-up', {timeout: 180_000}, () => {
   };
 
   test("a worker from a fixed blob: text formats a number in the page's language, then ends", async () => {
-    host.page('/warm.html', page());
-    const context = await browser.newContext();
+    stage.host.page('/warm.html', page());
+    const context = await stage.browser.newContext();
     const tab = await context.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (e) => errors.push(e.message));
@@ -75,7 +53,7 @@ describe('the number-format warm-up', {timeout: 180_000}, () => {
       };
     });
     try {
-      await tab.goto(`${host.origin}/warm.html`);
+      await tab.goto(`${stage.host.origin}/warm.html`);
       await tab.waitForFunction(shown, null, {timeout: 60_000});
       await tab.waitForFunction(
         () => (window as unknown as {workers: {ended: boolean}[]}).workers.every((w) => w.ended),
@@ -104,13 +82,13 @@ describe('the number-format warm-up', {timeout: 180_000}, () => {
 
   test('a policy that refuses blob: workers still gets its configurator', async () => {
     // No blob: among the sources a worker may come from (worker-src falls back to script-src).
-    host.page(
+    stage.host.page(
       '/strict.html',
       page(`<meta http-equiv="Content-Security-Policy" content="default-src 'self';
-  script-src ${service.url}; connect-src ${service.url}; img-src ${service.url} data: blob:;
-  style-src 'unsafe-inline' ${service.url}">`),
+  script-src ${stage.service.url}; connect-src ${stage.service.url}; img-src ${stage.service.url} data: blob:;
+  style-src 'unsafe-inline' ${stage.service.url}">`),
     );
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const tab = await context.newPage();
     const errors: string[] = [];
     const refused: string[] = [];
@@ -119,7 +97,7 @@ describe('the number-format warm-up', {timeout: 180_000}, () => {
       if (m.type() === 'error' && /worker/i.test(m.text())) refused.push(m.text());
     });
     try {
-      await tab.goto(`${host.origin}/strict.html`);
+      await tab.goto(`${stage.host.origin}/strict.html`);
       await tab.waitForFunction(shown, null, {timeout: 60_000});
       assert.deepEqual(errors, []);
       // The browser says it refused the worker, once; nothing else went wrong.

@@ -6,7 +6,9 @@ import type {Browser, Page} from 'playwright-core';
 import {
   ensureBuilt,
   launchChromium,
+  startHostSite,
   startServiceProcess,
+  type HostSite,
   type ServiceProcess,
 } from './embedding.js';
 
@@ -42,6 +44,39 @@ export function useDemoInChromium(env: () => Record<string, string> = () => ({})
     get service() {
       if (!service) throw new Error('the service is started in the suite’s before hook');
       return service;
+    },
+  };
+}
+
+/** The demo set-up with a host page's site of its own, on another origin the service allows. */
+export interface HostPageInChromium extends DemoInChromium {
+  /** The host's site, where a test puts the pages it opens. */
+  readonly host: HostSite;
+}
+
+/**
+ * `useDemoInChromium` with a host site started first, its origin the service's one allowed
+ * origin; the site closes after the tests.
+ */
+export function useHostPageInChromium(): HostPageInChromium {
+  let host: HostSite | undefined;
+  before(async () => {
+    host = await startHostSite();
+  });
+  const demo = useDemoInChromium(() => ({ALLOWED_ORIGINS: host!.origin}));
+  after(async () => {
+    await host?.close();
+  });
+  return {
+    get browser() {
+      return demo.browser;
+    },
+    get service() {
+      return demo.service;
+    },
+    get host() {
+      if (!host) throw new Error('the host site is started in the suite’s before hook');
+      return host;
     },
   };
 }
