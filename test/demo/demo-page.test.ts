@@ -16,18 +16,35 @@ interface Shown {
   answers: [string, unknown][];
 }
 
+/** The pages that note each `configurator-ready`, on every address they open. */
+const noting = new WeakSet<Page>();
+
 /** Opens a demo address and waits for the widget's configuration. */
 async function open(page: Page, path: string): Promise<Shown> {
+  if (!noting.has(page)) {
+    noting.add(page);
+    // Caught on the way down (capture at the window), so the page's own listener on the
+    // element has run by the time a later poll sees the mark.
+    await page.addInitScript(() =>
+      window.addEventListener(
+        'configurator-ready',
+        () => document.documentElement.setAttribute('data-test-ready', ''),
+        true,
+      ),
+    );
+  }
   await page.goto(`${demo.service.url}${path}`);
   return read(page);
 }
 
-/** The widget's configuration, once it has one. */
+/**
+ * The widget's configuration, once `configurator-ready` has fired: the configuration itself can
+ * be there a task earlier (the first screen renders in the task after the answer's), before the
+ * page's picker has heard of it.
+ */
 async function read(page: Page): Promise<Shown> {
   // No named functions inside: the test's compiler would wrap them in a helper the page lacks.
-  await page.waitForFunction(
-    () => !!(document.querySelector('product-configurator') as unknown as {value: unknown}).value,
-  );
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-test-ready'));
   return page.evaluate(() => {
     const c = (
       document.querySelector('product-configurator') as unknown as {
