@@ -28,7 +28,8 @@ export function elementsOf(manifest) {
           m.kind === 'field' &&
           !m.static &&
           !m.readonly &&
-          !m.privacy &&
+          // Lit's static `properties` come out marked public; decorated fields carry no privacy.
+          (!m.privacy || m.privacy === 'public') &&
           !m.name.startsWith('#') &&
           !m.name.startsWith('_'),
       );
