@@ -1,4 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import {whenIdle, type WhenIdle} from './when-idle.js';
 
 /** What the QR chunk gives: the modules of a text's QR code. */
 export interface QrEncoder {
@@ -19,22 +20,6 @@ export interface PrintTarget {
 const loaded = new WeakMap<() => Promise<QrEncoder>, QrEncoder>();
 
 type Host = ReactiveControllerHost & {readonly updateComplete: Promise<boolean>};
-
-/** Runs `task` once the page is idle; answers a function that cancels it. */
-export type WhenIdle = (task: () => void) => () => void;
-
-/**
- * The browser's idle callback, at most a few seconds late on a page that is never idle; a
- * browser without one (Safari) waits for a timer.
- */
-export const whenIdle: WhenIdle = (task) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, {timeout: 5000});
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1500);
-  return () => clearTimeout(id);
-};
 
 /**
  * The printed sheet's bridge to the browser's printing: the sheet is rendered while printing is

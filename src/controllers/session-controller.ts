@@ -13,6 +13,7 @@ import {EventName} from '../events/event-names.js';
 import type {Configuration} from '../wire/index.js';
 import {ElementTokens} from './element-tokens.js';
 import type {SessionConfig, SettingsVerdict} from './settings-check.js';
+import {whenIdle} from './when-idle.js';
 
 export type {SessionConfig} from './settings-check.js';
 
@@ -225,14 +226,7 @@ export class SessionController implements ReactiveController, SessionSource {
   /** Settles once the element is ready (its first screen shown) and the page is idle. */
   #shown(): Promise<void> {
     return new Promise((resolve) =>
-      this.#host.addEventListener(
-        EventName.ready,
-        () =>
-          typeof requestIdleCallback === 'function'
-            ? requestIdleCallback(() => resolve(), {timeout: 2_000})
-            : setTimeout(resolve),
-        {once: true},
-      ),
+      this.#host.addEventListener(EventName.ready, () => whenIdle(resolve), {once: true}),
     );
   }
 

@@ -1,7 +1,8 @@
 // Loaded from the configure view, not from the entry: what they share with it (Lit's
 // directives, the formatters) is already in memory when they load, so it stays in its chunk.
 import type {CSSResult, ReactiveControllerHost} from 'lit';
-import {lazyView, whenIdle, type LazyView} from './lazy-view.js';
+import {whenIdle} from '../controllers/when-idle.js';
+import {lazyView, type LazyView} from './lazy-view.js';
 
 export const quoteScreen = lazyView(() => import('./quote-screen.js'));
 export const conflictDialog = lazyView(() => import('./conflict-dialog.js'));

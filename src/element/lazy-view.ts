@@ -1,4 +1,5 @@
 import type {CSSResult} from 'lit';
+import {whenIdle} from '../controllers/when-idle.js';
 
 /** A part of the element that is not needed for the first render: code and its styles. */
 export interface LazyView<T extends {styles: CSSResult}> {
@@ -9,15 +10,6 @@ export interface LazyView<T extends {styles: CSSResult}> {
   /** Loads it (once; callers share the load). A failed load (offline) may be tried again. */
   load(): Promise<T>;
 }
-
-/**
- * Runs `work` once the main thread is idle (at the next task where the platform cannot tell);
- * on a page that is never idle, within two seconds all the same.
- */
-export const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(work, {timeout: 2_000})
-    : setTimeout(work);
 
 /** Wraps a dynamic `import()`; the bundler turns it into a chunk beside the entry. */
 export function lazyView<T extends {styles: CSSResult}>(load: () => Promise<T>): LazyView<T> {
