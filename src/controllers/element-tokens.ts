@@ -38,7 +38,7 @@ export function tokenSourceKind(
 export class ElementTokens {
   readonly #settings: () => (TokenSettings & {apiUrl: string}) | null;
   #endpoint: {url: string; source: TokenSource} | null = null;
-  #function: TokenSource | null = null;
+  #function: {fetchToken: TokenSettings['fetchToken']; source: TokenSource} | null = null;
 
   constructor(settings: () => (TokenSettings & {apiUrl: string}) | null) {
     this.#settings = settings;
@@ -91,14 +91,21 @@ export class ElementTokens {
     }
     const endpoint = kind === 'endpoint' ? settings!.tokenEndpoint : '';
     if (!endpoint) {
-      // Reads the property on each renewal, so a host may replace fetchToken at any time.
-      this.#function ??= functionTokenSource((request) => {
-        const fetchToken = this.#settings()?.fetchToken;
-        if (!fetchToken) return Promise.reject(new Error('no fetchToken or token-endpoint'));
-        // After a 401 the host learns which token the service refused (see headless-session.md).
-        return request ? fetchToken(request) : fetchToken();
-      });
-      return this.#function;
+      // One source per function: a host that replaces fetchToken (after a sign-in, say) gets
+      // its next request's token from the new one, never from a renewal the old one still has
+      // on its way or a token it cached, as a new token-endpoint URL does below.
+      const fetchToken = settings?.fetchToken ?? null;
+      if (this.#function?.fetchToken !== fetchToken) {
+        this.#function = {
+          fetchToken,
+          source: functionTokenSource((request) => {
+            if (!fetchToken) return Promise.reject(new Error('no fetchToken or token-endpoint'));
+            // After a 401 the host learns which token the service refused (headless-session.md).
+            return request ? fetchToken(request) : fetchToken();
+          }),
+        };
+      }
+      return this.#function.source;
     }
     const url = endpointUrl(endpoint);
     if (this.#endpoint?.url !== url) {
