@@ -8,6 +8,7 @@ import type {PictureController, PictureSource} from './picture-controller.js';
 import type {PriceEffectsController} from './price-effects-controller.js';
 import type {PrintController} from './print-controller.js';
 import type {SessionController} from './session-controller.js';
+import {PriceEvent} from './price-event.js';
 import {UndoHistory} from '../session/undo-history.js';
 import type {ShopperTools, ShopperToolsOptions} from './shopper-tools.js';
 
@@ -51,6 +52,12 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #journey: ReactiveController | null = null;
   /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
   view: View | null = null;
+  /** The views this element has asked to load after its first screen (each asked once). */
+  readonly laterViews = new Set<object>();
+  /** `configurator-price-change`, fired when the price on screen is not the one last fired. */
+  readonly price: PriceEvent;
+  /** Where focus was when the conflict dialog opened, to return it there when it closes. */
+  readonly dialog: {returnFocus: HTMLElement | null} = {returnFocus: null};
 
   /** The same object every render, so unchanged nodes are not rendered again. */
   readonly steps: {
@@ -71,6 +78,7 @@ export class ConfigureController<View = unknown> implements ReactiveController {
     this.#host = host;
     this.#sessions = sessions;
     this.#tools = tools;
+    this.price = new PriceEvent(host);
     this.steps = {
       select: (id, on) => void sessions.select(id, on).catch(() => {}),
       setValue: (id, value) => void sessions.setValue(id, value).catch(() => {}),

@@ -11,22 +11,19 @@ export const conflictDialog = lazyView(() => import('./conflict-dialog.js'));
 // for them.
 export const extras = lazyView(() => import('./configure-extras.js'));
 
-/** The views each element has asked for after its first screen. */
-const asked = new WeakMap<object, Set<object>>();
-
 /**
  * Loads `view` once the element's current render is done and the page is idle: after the first
  * screen (and `configurator-ready`), never among the requests the shopper waits for. The element
- * renders again when it arrives; a failed load is asked again by a later render.
+ * renders again when it arrives; a failed load is asked again by a later render. `views` holds
+ * what this element has asked for (its configure controller keeps it).
  */
 export function loadAfterFirstScreen<T extends {styles: CSSResult}>(
   view: LazyView<T>,
   host: ReactiveControllerHost,
+  views: Set<object>,
 ): void {
-  const views = asked.get(host) ?? new Set();
   if (view.module || views.has(view)) return;
   views.add(view);
-  asked.set(host, views);
   void host.updateComplete.then(() =>
     whenIdle(() =>
       view.load().then(

@@ -38,19 +38,15 @@ export function lazyView<T extends {styles: CSSResult}>(load: () => Promise<T>):
   return view;
 }
 
-const adopted = new WeakMap<ShadowRoot, Set<CSSResult>>();
-
-/** Adds a lazy view's styles to a shadow root (once). */
+/** Adds a lazy view's styles to a shadow root (once: the root itself says whether it has them). */
 export function adoptStyles(root: ShadowRoot, styles: CSSResult): void {
-  const done = adopted.get(root) ?? new Set<CSSResult>();
-  if (done.has(styles)) return;
-  done.add(styles);
-  adopted.set(root, done);
   const sheet = styles.styleSheet;
   if (sheet) {
+    if (root.adoptedStyleSheets.includes(sheet)) return;
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   } else {
     // Without constructable style sheets, as Lit itself falls back.
+    if ([...root.querySelectorAll('style')].some((st) => st.textContent === styles.cssText)) return;
     const style = document.createElement('style');
     style.textContent = styles.cssText;
     root.append(style);

@@ -4,7 +4,6 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
-import {PriceEvent} from '../controllers/price-event.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {en} from '../i18n/en.js';
 import type {Strings} from '../i18n/strings.js';
@@ -102,7 +101,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
 function extrasFor(p: ElementParts): ExtrasModule | null {
   const more = extras.module;
   if (more) adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
-  else if (!extras.failed) loadAfterFirstScreen(extras, p.host);
+  else if (!extras.failed) loadAfterFirstScreen(extras, p.host, p.configure.laterViews);
   return more;
 }
 
@@ -179,19 +178,15 @@ export function renderConflict(p: ElementParts, s: Strings): unknown {
   );
 }
 
-const priceEvents = new WeakMap<object, PriceEvent>();
-
 /** After a render: `configurator-price-change` when the price on screen is another. */
 export function announcePrice(p: ElementParts): void {
-  let event = priceEvents.get(p.host);
-  if (!event) priceEvents.set(p.host, (event = new PriceEvent(p.host)));
-  event.rendered(p.session.snapshot?.configuration, p.vat.inclVat);
+  p.configure.price.rendered(p.session.snapshot?.configuration, p.vat.inclVat);
 }
 
 /** After a render: the dialog opens while a conflict waits and closes when it no longer does. */
 export function syncConflictDialog(p: ElementParts): void {
   const open = !!p.session.snapshot?.conflict;
-  conflictDialog.module?.syncDialog(p.host.renderRoot as ShadowRoot, open);
+  conflictDialog.module?.syncDialog(p.host.renderRoot as ShadowRoot, open, p.configure.dialog);
 }
 
 function renderReady(
