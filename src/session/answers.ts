@@ -1,4 +1,4 @@
-import {ConfiguratorError, ErrorCode} from './errors.js';
+import {ConfiguratorError} from './errors.js';
 import type {Configuration} from '../wire/index.js';
 
 /**
@@ -101,7 +101,7 @@ const configurationShape: Shape = {
 
 /** A `bad_response` naming the first thing that is wrong, for the host developer. */
 export function badResponse(what: string, status: number | null = null, cause?: unknown) {
-  return new ConfiguratorError(ErrorCode.badResponse, `The service's answer is unusable: ${what}`, {
+  return new ConfiguratorError('bad_response', `The service's answer is unusable: ${what}`, {
     status,
     retryable: true,
     cause,

@@ -3,7 +3,7 @@
 // again with a background retry planned (recovery-plan.ts). Module functions over the
 // session's fields (session-core.ts); the queue that sends the inputs stays in the session.
 import type {ChangeSource} from './change-source.js';
-import {ErrorCode, type ConfiguratorError} from './errors.js';
+import type {ConfiguratorError, ErrorCode} from './errors.js';
 import {requirementOf, type Input} from './input-request.js';
 import {isDisposed, type SessionCore} from './session-core.js';
 import {SessionChangeEvent, SessionConflictEvent, SessionErrorEvent} from './session-events.js';
@@ -14,11 +14,11 @@ import {changedNodes, normaliseTexts, normaliseValues, type NodeState} from './v
 import type {Configuration} from '../wire/index.js';
 
 // These say the input itself was refused; re-sending it can never succeed.
-const refusedCodes: ReadonlySet<ErrorCode> = new Set([
-  ErrorCode.invalidRequest,
-  ErrorCode.requestRejected,
-  ErrorCode.notFound,
-  ErrorCode.sessionNotFound,
+const refusedCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'invalid_request',
+  'request_rejected',
+  'not_found',
+  'session_not_found',
 ]);
 
 /** Takes a confirmed configuration; answers the node ids whose value or text changed. */
@@ -65,7 +65,7 @@ export function answered(s: SessionCore, input: Input, body: Configuration): voi
 /** `input`'s request failed: kept at the head of the queue unless the service refused it. */
 export function failed(s: SessionCore, input: Input, error: ConfiguratorError): void {
   for (const waiter of input._waiters.splice(0)) waiter.reject(error);
-  if (error.code === ErrorCode.aborted) return;
+  if (error.code === 'aborted') return;
   const kept = !refusedCodes.has(error.code);
   if (kept) {
     // Kept at the head, so the order of the shopper's inputs survives the failure.

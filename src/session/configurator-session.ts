@@ -5,7 +5,7 @@
 // timing (recovery-plan.ts).
 import type {ChangeSource} from './change-source.js';
 import {answered, cancelRecovery, failed} from './apply-answer.js';
-import {ConfiguratorError, ErrorCode, abortedError, toConfiguratorError} from './errors.js';
+import {ConfiguratorError, abortedError, toConfiguratorError} from './errors.js';
 import type {HttpRequest} from './http-client.js';
 import {sendInput, versioned, type Input, type InputKind} from './input-request.js';
 import {initCore, isDisposed, type SessionCore} from './session-core.js';
@@ -121,7 +121,7 @@ export class ConfiguratorSession extends EventTarget {
         `/api/3/configurator/new/${encodeURIComponent(model)}`,
         options.signal,
         {
-          notFoundCode: ErrorCode.modelNotFound,
+          notFoundCode: 'model_not_found',
         },
       ),
     );
@@ -395,4 +395,4 @@ export class ConfiguratorSession extends EventTarget {
 }
 
 const notStarted = () =>
-  new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened');
+  new ConfiguratorError('not_started', 'No session has been started or opened');

@@ -39,11 +39,11 @@ export class ConfiguratorError extends Error {
 
 /** The `aborted` error used when a caller's signal or `dispose()` cancels work. */
 export const abortedError = (cause?: unknown) =>
-  new ConfiguratorError(ErrorCode.aborted, 'The request was cancelled', {cause});
+  new ConfiguratorError('aborted', 'The request was cancelled', {cause});
 
 /** Whether a failure is a wait that ran out (the service's or the token source's). */
 export function isTimeout(error: ConfiguratorError): boolean {
-  if (error.code === ErrorCode.timeout) return true;
+  if (error.code === 'timeout') return true;
   const cause = error.cause as {name?: unknown} | undefined;
   return cause?.name === 'TimeoutError';
 }
@@ -53,7 +53,7 @@ export function toConfiguratorError(error: unknown): ConfiguratorError {
   if (error instanceof ConfiguratorError) return error;
   if (error instanceof DOMException && error.name === 'AbortError') return abortedError(error);
   const message = error instanceof Error ? error.message : String(error);
-  return new ConfiguratorError(ErrorCode.network, message || 'Request failed', {
+  return new ConfiguratorError('network', message || 'Request failed', {
     retryable: true,
     cause: error,
   });

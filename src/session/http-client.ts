@@ -1,6 +1,6 @@
 import {badResponse} from './answers.js';
 import {backoff, sleep, throwIfAborted, withDeadline} from './abort.js';
-import {ConfiguratorError, ErrorCode} from './errors.js';
+import {ConfiguratorError, type ErrorCode} from './errors.js';
 import {ServiceErrorCode} from '../wire/index.js';
 import type {TokenSource} from './token-source.js';
 
@@ -154,7 +154,7 @@ export function httpClient(options: HttpClientOptions): HttpClient {
         throwIfAborted(signal);
         const timedOut = (error as {name?: unknown} | null)?.name === 'TimeoutError';
         throw new ConfiguratorError(
-          timedOut ? ErrorCode.timeout : ErrorCode.network,
+          timedOut ? 'timeout' : 'network',
           timedOut ? 'The service did not answer in time' : 'The service could not be reached',
           {retryable: true, cause: error},
         );
@@ -180,7 +180,7 @@ export function httpClient(options: HttpClientOptions): HttpClient {
         failure =
           error instanceof ConfiguratorError
             ? error
-            : new ConfiguratorError(ErrorCode.tokenFailed, 'No access token', {
+            : new ConfiguratorError('token_failed', 'No access token', {
                 retryable: true,
                 cause: error,
               });
@@ -206,11 +206,11 @@ export function httpClient(options: HttpClientOptions): HttpClient {
         retryable &&
         // A token source that hung has cost the shopper a whole timeout already: report it now
         // and let the session's recovery try again later, with its longer backoff.
-        !(code === ErrorCode.tokenFailed && (cause as {name?: unknown})?.name === 'TimeoutError') &&
+        !(code === 'token_failed' && (cause as {name?: unknown})?.name === 'TimeoutError') &&
         (idempotent ||
-          code === ErrorCode.tokenFailed ||
-          code === ErrorCode.rateLimited ||
-          code === ErrorCode.serviceUnavailable);
+          code === 'token_failed' ||
+          code === 'rate_limited' ||
+          code === 'service_unavailable');
       if (!mayRepeat || tries >= attempts) throw failure;
       const retryAfter = retryAfterMs(answer?.[0].headers.get('Retry-After') ?? null);
       // A Retry-After longer than we are willing to wait: report now, the inputs are kept.
@@ -223,14 +223,14 @@ export function httpClient(options: HttpClientOptions): HttpClient {
 
 /** What an error status means; any other is `server_error` from 500, `request_rejected` below. */
 const codeOfStatus: Record<number, ErrorCode> = {
-  400: ErrorCode.invalidRequest,
-  401: ErrorCode.unauthorized,
-  403: ErrorCode.unauthorized,
-  413: ErrorCode.invalidRequest,
-  415: ErrorCode.invalidRequest,
-  422: ErrorCode.invalidRequest,
-  429: ErrorCode.rateLimited,
-  503: ErrorCode.serviceUnavailable,
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'unauthorized',
+  413: 'invalid_request',
+  415: 'invalid_request',
+  422: 'invalid_request',
+  429: 'rate_limited',
+  503: 'service_unavailable',
 };
 
 /** The error of an answer with an error status, with the service's code and message if any. */
@@ -242,13 +242,12 @@ function httpError([{status}, text]: Answer, request: HttpRequest): Configurator
     // Not every error body is the service's JSON (a proxy's HTML page, an empty 503).
   }
   const serviceCode = typeof body?.code === 'string' ? body.code : null;
-  let code =
-    codeOfStatus[status] ?? (status >= 500 ? ErrorCode.serverError : ErrorCode.requestRejected);
+  let code = codeOfStatus[status] ?? (status >= 500 ? 'server_error' : 'request_rejected');
   if (status === 403 && serviceCode === ServiceErrorCode.originNotAllowed) {
-    code = ErrorCode.originNotAllowed;
+    code = 'origin_not_allowed';
   }
   if (status === 404) {
-    const {notFoundCode = ErrorCode.sessionNotFound} = request;
+    const {notFoundCode = 'session_not_found'} = request;
     code = typeof notFoundCode === 'function' ? notFoundCode(serviceCode) : notFoundCode;
   }
   const message = (typeof body?.message === 'string' && body.message) || `Status ${status}`;

@@ -3,7 +3,7 @@
 // Built alone as dist/product-configurator-image.js, the package export
 // `product-configurator/session/image`
 // (docs/decisions/0062-capabilities-beside-the-headless-session.md).
-import {ConfiguratorError, ErrorCode, type ConfiguratorSession} from './index.js';
+import {ConfiguratorError, type ConfiguratorSession} from './index.js';
 
 /** What {@link image} asks for. */
 export interface ImageOptions {
@@ -24,7 +24,7 @@ export function image(session: ConfiguratorSession, options: ImageOptions = {}):
   const id = session.id;
   if (!id) {
     return Promise.reject(
-      new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened'),
+      new ConfiguratorError('not_started', 'No session has been started or opened'),
     );
   }
   return session._send<Blob>({

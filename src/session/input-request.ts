@@ -3,7 +3,7 @@
 // comes compressed. The session keeps the queue and the order; this module only sends one.
 import {badResponse, readConfiguration} from './answers.js';
 import type {ChangeSource} from './change-source.js';
-import {ErrorCode} from './errors.js';
+import type {ErrorCode} from './errors.js';
 import type {HttpClient} from './http-client.js';
 import type {ChangeResult, MergeModule, NextInput} from './session-options.js';
 import {
@@ -42,8 +42,8 @@ export const versioned = '/configurator/3/configurator';
 // An input names a session and maybe a node: a 404 that is not about a node is about the session.
 const updateNotFound = (serviceCode: string | null): ErrorCode =>
   serviceCode === ServiceErrorCode.unknownNode || serviceCode === ServiceErrorCode.unknownStep
-    ? ErrorCode.notFound
-    : ErrorCode.sessionNotFound;
+    ? 'not_found'
+    : 'session_not_found';
 
 /** The requirement a choice or a value sends (and a conflict shows). */
 export function requirementOf(input: Input): Requirement {

@@ -5,7 +5,6 @@
 // (docs/decisions/0062-capabilities-beside-the-headless-session.md).
 import {
   ConfiguratorError,
-  ErrorCode,
   sharedTokenSource,
   type TokenSource,
   type TokenSourceOptions,
@@ -43,7 +42,7 @@ export function publishableKeyTokenSource(
       const {status, ok} = response;
       const body: unknown = await response.json().catch((error: unknown) => {
         if (ok) {
-          throw new ConfiguratorError(ErrorCode.tokenFailed, 'The service did not answer JSON', {
+          throw new ConfiguratorError('token_failed', 'The service did not answer JSON', {
             status,
             cause: error,
           });
@@ -51,29 +50,25 @@ export function publishableKeyTokenSource(
       });
       if (ok) return body;
       const code = (body as {code?: unknown} | null)?.code;
-      if (status === 403 && code === ErrorCode.originNotAllowed) {
+      if (status === 403 && code === 'origin_not_allowed') {
         throw new ConfiguratorError(
-          ErrorCode.originNotAllowed,
+          'origin_not_allowed',
           "The publishable key does not list this page's origin",
           {status, serviceCode: code, details: {refusedBy: 'publishable-key'}},
         );
       }
       if (status === 401 && code === 'invalid_key') {
         throw new ConfiguratorError(
-          ErrorCode.invalidPublishableKey,
+          'invalid_publishable_key',
           'The service does not know this publishable key',
           {status, serviceCode: code},
         );
       }
-      throw new ConfiguratorError(
-        ErrorCode.tokenFailed,
-        `The service answered ${status} for a token`,
-        {
-          status,
-          retryable: status === 429 || status >= 500,
-          serviceCode: typeof code === 'string' ? code : null,
-        },
-      );
+      throw new ConfiguratorError('token_failed', `The service answered ${status} for a token`, {
+        status,
+        retryable: status === 429 || status >= 500,
+        serviceCode: typeof code === 'string' ? code : null,
+      });
     },
   );
 }

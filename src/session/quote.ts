@@ -3,7 +3,7 @@
 // as dist/product-configurator-quote.js, the package export `product-configurator/session/quote`,
 // importing what it shares with the session from the session's own file
 // (docs/decisions/0062-capabilities-beside-the-headless-session.md).
-import {ConfiguratorError, ErrorCode, type ConfiguratorSession} from './index.js';
+import {ConfiguratorError, type ConfiguratorSession} from './index.js';
 import type {QuoteRequested} from './quote-requested.js';
 import type {QuoteCustomer, QuoteRequest} from '../wire/index.js';
 
@@ -30,14 +30,14 @@ export async function requestQuote(
   if (status === 'disposed') throw aborted();
   if (!configuration) throw notStarted();
   if (conflict) {
-    throw new ConfiguratorError(ErrorCode.conflictPending, 'A conflict waits for a decision');
+    throw new ConfiguratorError('conflict_pending', 'A conflict waits for a decision');
   }
   if (waiting > 0) {
-    throw new ConfiguratorError(ErrorCode.quoteBlocked, 'Some choices are not saved yet');
+    throw new ConfiguratorError('quote_blocked', 'Some choices are not saved yet');
   }
   const unanswered = configuration.unansweredMandatories ?? [];
   if (unanswered.length > 0) {
-    throw new ConfiguratorError(ErrorCode.quoteBlocked, 'Mandatory features are unanswered', {
+    throw new ConfiguratorError('quote_blocked', 'Mandatory features are unanswered', {
       details: {unansweredMandatories: unanswered},
     });
   }
@@ -54,7 +54,7 @@ export async function requestQuote(
       json: body,
       signal: options.signal,
       idempotent: false,
-      notFoundCode: ErrorCode.notFound,
+      notFoundCode: 'not_found',
       bodyOptional: true,
       read: readQuoteRequested,
     },
@@ -81,6 +81,6 @@ export function readQuoteRequested(body: unknown): QuoteRequested {
   };
 }
 
-const aborted = () => new ConfiguratorError(ErrorCode.aborted, 'The request was cancelled');
+const aborted = () => new ConfiguratorError('aborted', 'The request was cancelled');
 const notStarted = () =>
-  new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened');
+  new ConfiguratorError('not_started', 'No session has been started or opened');

@@ -1,6 +1,6 @@
 // The signed configuration, beside the session like the quote request (quote.ts): a function
 // taking the session, so a page that never asks for one does not carry it.
-import {ConfiguratorError, ErrorCode, type ConfiguratorSession} from './index.js';
+import {ConfiguratorError, type ConfiguratorSession} from './index.js';
 import {badResponse} from './answers.js';
 import type {SignedConfigurationAnswer} from '../wire/index.js';
 
@@ -18,13 +18,13 @@ export async function fetchSignedConfiguration(
   const waiting = await session._settled();
   const {configuration, conflict} = session.snapshot;
   if (!configuration) {
-    throw new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened');
+    throw new ConfiguratorError('not_started', 'No session has been started or opened');
   }
   if (conflict) {
-    throw new ConfiguratorError(ErrorCode.conflictPending, 'A conflict waits for a decision');
+    throw new ConfiguratorError('conflict_pending', 'A conflict waits for a decision');
   }
   if (waiting > 0 || configuration.unansweredMandatories.length > 0) {
-    throw new ConfiguratorError(ErrorCode.quoteBlocked, 'The configuration is not complete', {
+    throw new ConfiguratorError('quote_blocked', 'The configuration is not complete', {
       details: {unansweredMandatories: configuration.unansweredMandatories},
     });
   }

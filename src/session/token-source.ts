@@ -1,5 +1,5 @@
 import {abortable, withDeadline} from './abort.js';
-import {ConfiguratorError, ErrorCode} from './errors.js';
+import {ConfiguratorError} from './errors.js';
 
 /** An access token and the moment it stops being valid. */
 export interface AccessToken {
@@ -60,7 +60,7 @@ interface Loading {
 }
 
 const tokenFailed = (message: string, status: number | null, retryable: boolean, cause?: unknown) =>
-  new ConfiguratorError(ErrorCode.tokenFailed, message, {status, retryable, cause});
+  new ConfiguratorError('token_failed', message, {status, retryable, cause});
 
 /**
  * Keeps one token in memory and renews it a margin before expiry: 10% of its lifetime, at
@@ -216,7 +216,7 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
       if (status === 404 || status === 405) {
         await response.body?.cancel();
         throw new ConfiguratorError(
-          ErrorCode.tokenEndpointNotFound,
+          'token_endpoint_not_found',
           `The token endpoint answered ${status}: no token route at that URL`,
           {status},
         );
@@ -230,7 +230,7 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
       // The helper's own credentials or scope are wrong: asking again gets the same answer.
       if (code === 'upstream_rejected') {
         throw new ConfiguratorError(
-          ErrorCode.tokenCredentialsRejected,
+          'token_credentials_rejected',
           "The token endpoint's authorization server refused its credentials",
           {status, serviceCode: code},
         );
@@ -239,18 +239,18 @@ export function endpointTokenSource(url: string, options: TokenSourceOptions = {
         typeof code === 'string' &&
         /^upstream_(scope_refused|scope_widened|invalid_response)$/.test(code)
       ) {
-        throw new ConfiguratorError(ErrorCode.tokenFailed, `The token endpoint answered ${code}`, {
+        throw new ConfiguratorError('token_failed', `The token endpoint answered ${code}`, {
           status,
           serviceCode: code,
         });
       }
-      if (code === ErrorCode.originNotAllowed) {
+      if (code === 'origin_not_allowed') {
         throw new ConfiguratorError(
-          ErrorCode.originNotAllowed,
+          'origin_not_allowed',
           "The token endpoint refused this page's origin",
           {
             status,
-            serviceCode: ErrorCode.originNotAllowed,
+            serviceCode: 'origin_not_allowed',
             details: {refusedBy: 'token-endpoint'},
           },
         );

@@ -5,7 +5,6 @@
 // (docs/decisions/0062-capabilities-beside-the-headless-session.md).
 import {
   ConfiguratorError,
-  ErrorCode,
   type ConfiguratorSession,
   type NextInput,
   type SessionChangeEvent,
@@ -22,7 +21,7 @@ export function copy(session: ConfiguratorSession, signal?: AbortSignal): Promis
   const code = session.code;
   if (!code) {
     return Promise.reject(
-      new ConfiguratorError(ErrorCode.notStarted, 'No session has been started or opened'),
+      new ConfiguratorError('not_started', 'No session has been started or opened'),
     );
   }
   return session._open(code, signal, {idempotent: false});
@@ -35,7 +34,7 @@ const copyTimeoutMs = 3_000;
 function copyId(body: unknown): string {
   const id = (body as {id?: unknown} | null)?.id;
   if (typeof id === 'string' && id) return id;
-  throw new ConfiguratorError(ErrorCode.badResponse, 'The kept copy has no id');
+  throw new ConfiguratorError('bad_response', 'The kept copy has no id');
 }
 
 /**
