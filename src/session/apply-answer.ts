@@ -5,6 +5,7 @@
 import type {ChangeSource} from './change-source.js';
 import type {ConfiguratorError, ErrorCode} from './errors.js';
 import {requirementOf, type Input} from './input-request.js';
+import {dropPlan, planRecovery} from './recovery-plan.js';
 import {isDisposed, type SessionCore} from './session-core.js';
 import {SessionChangeEvent, SessionConflictEvent, SessionErrorEvent} from './session-events.js';
 import type {ChangeResult} from './session-options.js';
@@ -45,12 +46,12 @@ export function apply(
 
 /** The service's answer to `input`: applied, or a conflict that waits for the shopper. */
 export function answered(s: SessionCore, input: Input, body: Configuration): void {
-  s._recovery._succeeded();
+  s._attempt = 0;
   const conflicts = body.conflicts ?? [];
   if (conflicts.length > 0 && !input._ignoreConflicts && input.kind !== 'language') {
     // The service did not apply it: keep the last confirmed configuration and ask the shopper.
     const pending: PendingConflict = {requirement: requirementOf(input), conflicts};
-    s._conflict = {input, pending};
+    s._conflict = {_input: input, _pending: pending};
     changed(s);
     emit(s, new SessionConflictEvent(conflicts, pending.requirement));
     return;
@@ -59,12 +60,12 @@ export function answered(s: SessionCore, input: Input, body: Configuration): voi
   if (input.kind === 'language') s._lang = body.languageIso || s._lang;
   const changes = apply(s, body, input.source);
   const result: ChangeResult = {configuration: body, changes};
-  for (const waiter of input._waiters) waiter.resolve(result);
+  for (const waiter of input._waiters) waiter._resolve(result);
 }
 
 /** `input`'s request failed: kept at the head of the queue unless the service refused it. */
 export function failed(s: SessionCore, input: Input, error: ConfiguratorError): void {
-  for (const waiter of input._waiters.splice(0)) waiter.reject(error);
+  for (const waiter of input._waiters.splice(0)) waiter._reject(error);
   if (error.code === 'aborted') return;
   const kept = !refusedCodes.has(error.code);
   if (kept) {
@@ -83,12 +84,12 @@ export function fail(s: SessionCore, error: ConfiguratorError, kept: boolean): v
   // After a failure that may pass and left something to send again, a background retry is
   // planned with a growing backoff (a disposed session's was dropped by its reset). The
   // snapshot that follows shows its `retryAt`.
-  if (kept && !isDisposed(s)) s._recovery._plan(error.retryable);
+  if (kept && !isDisposed(s)) planRecovery(s, error.retryable);
   changed(s);
   emit(s, new SessionErrorEvent(error));
 }
 
 /** Drops a planned background retry (sending now, for whatever reason, makes it moot). */
 export function cancelRecovery(s: SessionCore): void {
-  if (s._recovery._cancel()) s._snapshot = null;
+  if (dropPlan(s)) s._snapshot = null;
 }

@@ -181,16 +181,18 @@ export class ConfiguratorSession extends EventTarget {
     const conflict = this._conflict;
     if (!conflict || !this._configuration) return null;
     this._conflict = null;
-    const {input} = conflict;
+    const {_input: input} = conflict;
     let result: ChangeResult | Promise<ChangeResult>;
     if (accept) {
       input._ignoreConflicts = true;
       if (options.source) input.source = options.source;
-      result = new Promise((resolve, reject) => input._waiters.push({resolve, reject}));
+      result = new Promise((resolve, reject) =>
+        input._waiters.push({_resolve: resolve, _reject: reject}),
+      );
       this._queue.unshift(input);
     } else {
       result = {configuration: this._configuration, changes: [], cancelled: true};
-      for (const waiter of input._waiters) waiter.resolve(result);
+      for (const waiter of input._waiters) waiter._resolve(result);
     }
     changed(this);
     this._pump();
@@ -302,7 +304,7 @@ export class ConfiguratorSession extends EventTarget {
         text,
         source,
         _ignoreConflicts: false,
-        _waiters: [{resolve, reject}],
+        _waiters: [{_resolve: resolve, _reject: reject}],
         _holdUntil: 0,
         _since: Date.now(),
       };

@@ -17,8 +17,8 @@ import {
 export type InputKind = NextInput['kind'];
 
 export interface Waiter {
-  resolve(result: ChangeResult): void;
-  reject(error: unknown): void;
+  _resolve(result: ChangeResult): void;
+  _reject(error: unknown): void;
 }
 
 export interface Input {

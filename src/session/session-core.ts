@@ -6,7 +6,7 @@
 import type {ConfiguratorError} from './errors.js';
 import {httpClient, type HttpClient} from './http-client.js';
 import type {Input} from './input-request.js';
-import {RecoveryPlan} from './recovery-plan.js';
+import {initRecovery, type RecoveryState} from './recovery-plan.js';
 import type {PendingConflict, SessionSnapshot, SessionStatus} from './session-snapshot.js';
 import type {MergeModule, SessionOptions} from './session-options.js';
 import type {NodeState} from './values.js';
@@ -14,7 +14,7 @@ import type {Configuration} from '../wire/index.js';
 
 export type Load = () => Promise<Configuration>;
 
-export interface SessionCore extends EventTarget {
+export interface SessionCore extends EventTarget, RecoveryState {
   /** @internal */
   _http: HttpClient;
   /** @internal */
@@ -36,7 +36,7 @@ export interface SessionCore extends EventTarget {
   /** @internal */
   _inflight?: Input | null;
   /** @internal */
-  _conflict?: {input: Input; pending: PendingConflict} | null;
+  _conflict?: {_input: Input; _pending: PendingConflict} | null;
   /** @internal */
   _pausedByError?: boolean;
   /** @internal Requests under way, for `busy`. */
@@ -55,8 +55,6 @@ export interface SessionCore extends EventTarget {
   _settledWaiters: (() => void)[];
   /** @internal */
   _snapshot?: SessionSnapshot | null;
-  /** @internal */
-  _recovery: RecoveryPlan;
   /** @internal */
   _loadMerge: (() => Promise<MergeModule>) | undefined;
   /** @internal */
@@ -78,7 +76,7 @@ export function initCore(s: SessionCore, options: SessionOptions, retry: () => v
   s._settledWaiters = [];
   s._requests = s._epoch = 0;
   s._abort = new AbortController();
-  s._recovery = new RecoveryPlan(options.recovery, retry);
+  initRecovery(s, options.recovery, retry);
   s._loadMerge = options.loadMerge;
 }
 

@@ -19,7 +19,7 @@ export async function load(s: SessionCore, load: Load, again = false): Promise<C
   s._status = 'loading';
   if (!again) {
     s._error = null;
-    s._recovery._succeeded();
+    s._attempt = 0;
   }
   s._failedLoad = null;
   busy(s, 1);
@@ -33,7 +33,7 @@ export async function load(s: SessionCore, load: Load, again = false): Promise<C
     );
     const body = await loading;
     if (epoch !== s._epoch) throw abortedError();
-    s._recovery._succeeded();
+    s._attempt = 0;
     s._status = 'ready';
     s._error = null;
     busy(s, -1);
@@ -64,7 +64,7 @@ export function reset(s: SessionCore): void {
   s._requests = 0;
   clearTimeout(s._holdTimer);
   const error = abortedError();
-  for (const input of dropped) for (const waiter of input._waiters) waiter.reject(error);
+  for (const input of dropped) for (const waiter of input._waiters) waiter._reject(error);
   changed(s);
 }
 

@@ -13,17 +13,17 @@ export function snapshotOf(s: SessionCore): SessionSnapshot {
     ...s._state,
     pending: pendingOf(inputsOf(s)),
     busy: s._requests > 0,
-    conflict: s._conflict?.pending ?? null,
+    conflict: s._conflict?._pending ?? null,
     error: s._error,
     canRetry: s._error !== null && s._errorKept,
-    retryAt: s._recovery._retryAt,
+    retryAt: s._retryAt,
   };
   return s._snapshot;
 }
 
 /** Every input not applied yet, in order: the one in conflict, the one in flight, the queue. */
 export function inputsOf(s: SessionCore): Input[] {
-  return [s._conflict?.input, s._inflight, ...s._queue].filter((input): input is Input => !!input);
+  return [s._conflict?._input, s._inflight, ...s._queue].filter((input): input is Input => !!input);
 }
 
 function pendingOf(inputs: Input[]): Map<string, PendingInput> {
