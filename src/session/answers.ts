@@ -26,8 +26,9 @@ type Shape = Record<string, Check>;
 type Pending = [value: unknown, shape: Shape, parent?: Pending, field?: string, index?: number];
 
 const string: Check = (v) => typeof v === 'string';
-const number: Check = (v) => typeof v === 'number' && Number.isFinite(v);
-const array: Check = (v) => Array.isArray(v);
+// Each takes the value alone: a finite number, a list.
+const number: Check = Number.isFinite;
+const array: Check = Array.isArray;
 const optional =
   (check: Check): Check =>
   (v, pending, parent, field) =>

@@ -27,7 +27,8 @@ export class ConfiguratorError extends Error {
   declare readonly details: unknown;
 
   constructor(code: ErrorCode, message: string, options: ConfiguratorErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : {cause: options.cause});
+    // Error reads only `cause` from its options, and only when the key is there.
+    super(message, options.cause === undefined ? undefined : options);
     this.name = 'ConfiguratorError';
     this.code = code;
     this.status = options.status ?? null;

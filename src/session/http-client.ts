@@ -212,7 +212,7 @@ export function httpClient(options: HttpClientOptions): HttpClient {
           code === 'rate_limited' ||
           code === 'service_unavailable');
       if (!mayRepeat || tries >= attempts) throw failure;
-      const retryAfter = retryAfterMs(answer?.[0].headers.get('Retry-After') ?? null);
+      const retryAfter = retryAfterMs(answer?.[0].headers.get('Retry-After'));
       // A Retry-After longer than we are willing to wait: report now, the inputs are kept.
       if (retryAfter !== null && retryAfter > maxDelayMs) throw failure;
       await sleep(retryAfter ?? backoff(tries - 1, baseDelayMs, maxDelayMs), signal);
@@ -260,7 +260,7 @@ function httpError([{status}, text]: Answer, request: HttpRequest): Configurator
 }
 
 /** Retry-After is either delay seconds or an HTTP date. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+export function retryAfterMs(header?: string | null, now = Date.now()): number | null {
   if (!header?.trim()) return null;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

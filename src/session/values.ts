@@ -6,13 +6,13 @@
 export function normaliseValues(values: unknown): Map<string, number> {
   const result = new Map<string, number>();
   if (typeof values !== 'object' || values === null) return result;
+  // `Number.isFinite` is false for anything but a finite number: no `typeof` before it.
   for (const [nodeId, raw] of Object.entries(values)) {
-    if (typeof raw === 'number') {
-      if (Number.isFinite(raw)) result.set(nodeId, raw);
+    if (Number.isFinite(raw)) {
+      result.set(nodeId, raw as number);
     } else if (typeof raw === 'object' && raw !== null && 'selected' in raw) {
       const {selected, value} = raw as {selected: unknown; value?: unknown};
-      if (selected !== true) result.set(nodeId, 0);
-      else result.set(nodeId, typeof value === 'number' && Number.isFinite(value) ? value : 1);
+      result.set(nodeId, selected !== true ? 0 : Number.isFinite(value) ? (value as number) : 1);
     }
   }
   return result;
