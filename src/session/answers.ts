@@ -101,7 +101,7 @@ const configurationShape: Shape = {
 };
 
 /** A `bad_response` naming the first thing that is wrong, for the host developer. */
-export function badResponse(what: string, status: number | null = null, cause?: unknown) {
+export function badResponse(what: string, status?: number | null, cause?: unknown) {
   return new ConfiguratorError('bad_response', `The service's answer is unusable: ${what}`, {
     status,
     retryable: true,
@@ -126,7 +126,7 @@ function pathOf(at: Pending, ...path: string[]): string {
  * depth cannot overflow the stack, and each object is visited once. `status`, the answer's,
  * goes into the error.
  */
-export function readConfiguration(body: unknown, status: number | null = null): Configuration {
+export function readConfiguration(body: unknown, status?: number | null): Configuration {
   const pending: Pending[] = [[body, configurationShape]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const value = next[0] as Record<string, unknown>;

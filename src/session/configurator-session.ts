@@ -227,7 +227,7 @@ export class ConfiguratorSession extends EventTarget {
    */
   _send<T = Configuration>(
     request: HttpRequest & {read?: (body: unknown, status: number) => T},
-    report = false,
+    report?: boolean,
   ): Promise<T> {
     return send(this, request, report);
   }

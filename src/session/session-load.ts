@@ -12,7 +12,7 @@ import {busy, changed, inputsOf} from './session-report.js';
 import type {Configuration} from '../wire/index.js';
 
 /** `again`: a retry, whose failure stays reported (and shown) until it succeeds. */
-export async function load(s: SessionCore, load: Load, again = false): Promise<Configuration> {
+export async function load(s: SessionCore, load: Load, again?: boolean): Promise<Configuration> {
   if (isDisposed(s)) throw abortedError();
   reset(s);
   const epoch = s._epoch;
@@ -82,7 +82,7 @@ export function getConfiguration(
 export async function send<T = Configuration>(
   s: SessionCore,
   request: HttpRequest & {read?: (body: unknown, status: number) => T},
-  report = false,
+  report?: boolean,
 ): Promise<T> {
   const sent = () =>
     s._http.request({

@@ -133,8 +133,9 @@ export function cachedTokenSource(
  * `{access_token, expires_in}` in seconds, scheme 2 `{accessToken, expiresIn}` in milliseconds.
  */
 export function parseTokenAnswer(body: unknown, now: number): AccessToken {
-  // Anything but an object (null, a list, a string) has no token field: refused below.
-  const answer = (typeof body === 'object' && body ? body : {}) as Record<string, unknown>;
+  // Anything but an object (null, a list, a string) has no token field: refused below. `Object`
+  // makes null an empty object, and leaves an object as it is.
+  const answer = Object(body) as Record<string, unknown>;
   const scheme1 = typeof answer.access_token === 'string';
   const token = scheme1 ? answer.access_token : answer.accessToken;
   const lifetime = scheme1 ? answer.expires_in : answer.expiresIn;
