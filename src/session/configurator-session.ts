@@ -113,13 +113,13 @@ export class ConfiguratorSession extends EventTarget {
    * Starts `new/{model}` (v3: GET {apiUrl}/api/3/configurator/new/{model}?lang=). `signal`
    * aborts it (a caller's later start supersedes it as well).
    */
-  start(model: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
+  start(model: string, options?: {signal?: AbortSignal}): Promise<Configuration> {
     this._model = model;
     return load(this, () =>
       getConfiguration(
         this,
         `/api/3/configurator/new/${encodeURIComponent(model)}`,
-        options.signal,
+        options?.signal,
         {
           notFoundCode: 'model_not_found',
         },
@@ -128,8 +128,8 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Opens an existing session id or copies one from a code (versioned API open/{idOrCode}). */
-  open(idOrCode: string, options: {signal?: AbortSignal} = {}): Promise<Configuration> {
-    return load(this, () => this._open(idOrCode, options.signal));
+  open(idOrCode: string, options?: {signal?: AbortSignal}): Promise<Configuration> {
+    return load(this, () => this._open(idOrCode, options?.signal));
   }
 
   /**
@@ -151,18 +151,18 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Switches a node on or off (v3 PUT, isSelection true). Calls keep their order. */
-  select(nodeId: string, on: boolean, options: InputOptions = {}): Promise<ChangeResult> {
-    return this.#input('select', nodeId, on ? 1 : 0, '', options.source);
+  select(nodeId: string, on: boolean, options?: InputOptions): Promise<ChangeResult> {
+    return this.#input('select', nodeId, on ? 1 : 0, '', options?.source);
   }
 
   /** Sets a node's number (v3 PUT, isSelection false); a waiting value for the node is replaced. */
-  setValue(nodeId: string, value: number, options: InputOptions = {}): Promise<ChangeResult> {
-    return this.#input('value', nodeId, value, '', options.source, options.quietMs);
+  setValue(nodeId: string, value: number, options?: InputOptions): Promise<ChangeResult> {
+    return this.#input('value', nodeId, value, '', options?.source, options?.quietMs);
   }
 
   /** Sets a text node (versioned PUT {id}/text); a waiting text for the node is replaced. */
-  setText(nodeId: string, text: string, options: InputOptions = {}): Promise<ChangeResult> {
-    return this.#input('text', nodeId, 0, text, options.source, options.quietMs);
+  setText(nodeId: string, text: string, options?: InputOptions): Promise<ChangeResult> {
+    return this.#input('text', nodeId, 0, text, options?.source, options?.quietMs);
   }
 
   /** Sends the inputs held by `quietMs` now (the shopper left the field or let go). */
@@ -176,7 +176,7 @@ export class ConfiguratorSession extends EventTarget {
    * Accept (re-send with ignoreConflicts=true) or cancel (keep the previous configuration) the
    * pending conflict. Resolves null when there is none.
    */
-  async resolveConflict(accept: boolean, options: InputOptions = {}): Promise<ChangeResult | null> {
+  async resolveConflict(accept: boolean, options?: InputOptions): Promise<ChangeResult | null> {
     if (isDisposed(this)) throw abortedError();
     const conflict = this._conflict;
     if (!conflict || !this._configuration) return null;
@@ -185,7 +185,7 @@ export class ConfiguratorSession extends EventTarget {
     let result: ChangeResult | Promise<ChangeResult>;
     if (accept) {
       input._ignoreConflicts = true;
-      if (options.source) input.source = options.source;
+      if (options?.source) input.source = options?.source;
       result = new Promise((resolve, reject) =>
         input._waiters.push({_resolve: resolve, _reject: reject}),
       );
@@ -267,7 +267,7 @@ export class ConfiguratorSession extends EventTarget {
   }
 
   /** Drops the session and starts the same model anew. */
-  async restart(options: {signal?: AbortSignal} = {}): Promise<Configuration> {
+  async restart(options?: {signal?: AbortSignal}): Promise<Configuration> {
     const model = this._model ?? this._configuration?.featureModelId;
     if (!model) throw notStarted();
     return this.start(model, options);

@@ -75,7 +75,7 @@ export function sendInput(
   const compressible = kind === 'select' || kind === 'value' ? merge : undefined;
   // With `compress`, the answer is merged; null when it could not be.
   const send = (compress?: MergeModule) =>
-    http.request({
+    http({
       method: 'PUT',
       signal,
       notFoundCode: updateNotFound,

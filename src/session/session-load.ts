@@ -85,7 +85,7 @@ export async function send<T = Configuration>(
   report?: boolean,
 ): Promise<T> {
   const sent = () =>
-    s._http.request({
+    s._http({
       read: readConfiguration,
       ...request,
       // The session's own signal joined with the caller's: either aborts the request.

@@ -39,7 +39,7 @@ describe('HttpClient', async () => {
     const http = client();
     const from = server.requests.length;
     assert.deepEqual(
-      await http.request({
+      await http({
         method: 'PUT',
         path: '/x',
         query: {q: true, no: undefined},
@@ -47,7 +47,7 @@ describe('HttpClient', async () => {
       }),
       {a: 1},
     );
-    assert.deepEqual(await http.request({method: 'PUT', path: '/y', text: 'nl'}), {b: 2});
+    assert.deepEqual(await http({method: 'PUT', path: '/y', text: 'nl'}), {b: 2});
     const [json, text] = server.requests.slice(from);
     assert.equal(json.headers.authorization, 'Bearer t1');
     assert.equal(json.headers['content-type'], 'application/json');
@@ -61,7 +61,7 @@ describe('HttpClient', async () => {
     const tokens = countingTokens();
     answers = [{status: 401, body: {code: 'token_expired', message: 'expired'}}, {body: {ok: 1}}];
     const from = server.requests.length;
-    assert.deepEqual(await client(tokens).request({method: 'GET', path: '/z'}), {ok: 1});
+    assert.deepEqual(await client(tokens)({method: 'GET', path: '/z'}), {ok: 1});
     assert.equal(tokens.renewals, 1);
     const seen = server.requests.slice(from).map((r) => r.headers.authorization);
     assert.deepEqual(seen, ['Bearer t1', 'Bearer t2']);
@@ -71,7 +71,7 @@ describe('HttpClient', async () => {
     const tokens = countingTokens();
     const denied = {status: 401, body: {code: 'token_invalid', message: 'Unknown token'}};
     answers = [denied, denied, denied];
-    await assert.rejects(client(tokens).request({method: 'GET', path: '/z'}), {
+    await assert.rejects(client(tokens)({method: 'GET', path: '/z'}), {
       code: ErrorCode.unauthorized,
       status: 401,
       serviceCode: 'token_invalid',
@@ -93,7 +93,7 @@ describe('HttpClient', async () => {
       renew: async () => 't1',
     };
     answers = [{body: {ok: 3}}];
-    assert.deepEqual(await client(flaky).request({method: 'POST', path: '/q', json: {}}), {ok: 3});
+    assert.deepEqual(await client(flaky)({method: 'POST', path: '/q', json: {}}), {ok: 3});
     assert.equal(calls, 2);
     let refusals = 0;
     const refusing: TokenSource = {
@@ -103,7 +103,7 @@ describe('HttpClient', async () => {
       },
       renew: async () => 'never',
     };
-    await assert.rejects(client(refusing).request({method: 'GET', path: '/q'}), {
+    await assert.rejects(client(refusing)({method: 'GET', path: '/q'}), {
       code: ErrorCode.tokenFailed,
       status: 403,
     });
@@ -113,14 +113,14 @@ describe('HttpClient', async () => {
   test('retries 503 and 5xx with backoff, then succeeds', async () => {
     answers = [{status: 503, body: ''}, {status: 502, body: 'bad gateway'}, {body: {ok: 2}}];
     const from = server.requests.length;
-    assert.deepEqual(await client().request({method: 'GET', path: '/r'}), {ok: 2});
+    assert.deepEqual(await client()({method: 'GET', path: '/r'}), {ok: 2});
     assert.equal(server.requests.length - from, 3);
   });
 
   test('gives up after the attempts with the last failure', async () => {
     answers = [503, 503, 503, 503].map((status) => ({status, body: {code: 'x', message: 'down'}}));
     const from = server.requests.length;
-    await assert.rejects(client().request({method: 'GET', path: '/r'}), {
+    await assert.rejects(client()({method: 'GET', path: '/r'}), {
       code: ErrorCode.serviceUnavailable,
       retryable: true,
     });
@@ -135,14 +135,14 @@ describe('HttpClient', async () => {
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1000},
     });
     const started = performance.now();
-    assert.deepEqual(await http.request({method: 'GET', path: '/r'}), {ok: true});
+    assert.deepEqual(await http({method: 'GET', path: '/r'}), {ok: true});
     assert.ok(performance.now() - started >= 190, 'waited for Retry-After');
   });
 
   test('a Retry-After beyond maxDelayMs ends the retries at once', async () => {
     answers = [{status: 429, headers: {'Retry-After': '120'}, body: ''}];
     const from = server.requests.length;
-    await assert.rejects(client().request({method: 'GET', path: '/r'}), {
+    await assert.rejects(client()({method: 'GET', path: '/r'}), {
       code: ErrorCode.rateLimited,
       retryable: true,
     });
@@ -151,30 +151,30 @@ describe('HttpClient', async () => {
 
   test('does not retry other 4xx and maps them to stable codes', async () => {
     answers = [{status: 400, body: {code: 'invalid_body', message: 'value is missing'}}];
-    await assert.rejects(client().request({method: 'PUT', path: '/b', json: {}}), {
+    await assert.rejects(client()({method: 'PUT', path: '/b', json: {}}), {
       code: ErrorCode.invalidRequest,
       serviceCode: 'invalid_body',
       retryable: false,
     });
     answers = [{status: 404, body: {code: 'not_found', message: 'nope'}}];
     await assert.rejects(
-      client().request({method: 'GET', path: '/m', notFoundCode: ErrorCode.modelNotFound}),
+      client()({method: 'GET', path: '/m', notFoundCode: ErrorCode.modelNotFound}),
       {code: ErrorCode.modelNotFound, status: 404},
     );
     answers = [{status: 409, body: 'not json'}];
-    await assert.rejects(client().request({method: 'GET', path: '/c'}), {
+    await assert.rejects(client()({method: 'GET', path: '/c'}), {
       code: ErrorCode.requestRejected,
       status: 409,
     });
     answers = [{status: 200, body: '<html>'}];
-    await assert.rejects(client().request({method: 'GET', path: '/h'}), {
+    await assert.rejects(client()({method: 'GET', path: '/h'}), {
       code: ErrorCode.badResponse,
     });
   });
 
   test('a POST is retried on 503 but not after a lost answer', async () => {
     answers = [{status: 503, body: ''}];
-    assert.deepEqual(await client().request({method: 'POST', path: '/q', json: {}}), {ok: true});
+    assert.deepEqual(await client()({method: 'POST', path: '/q', json: {}}), {ok: true});
     let calls = 0;
     const failing: typeof fetch = async () => {
       calls++;
@@ -186,11 +186,11 @@ describe('HttpClient', async () => {
       fetch: failing,
       retry: fastRetry,
     });
-    await assert.rejects(http.request({method: 'POST', path: '/q', json: {}}), {
+    await assert.rejects(http({method: 'POST', path: '/q', json: {}}), {
       code: ErrorCode.network,
     });
     assert.equal(calls, 1);
-    await assert.rejects(http.request({method: 'PUT', path: '/q', json: {}}), {
+    await assert.rejects(http({method: 'PUT', path: '/q', json: {}}), {
       code: ErrorCode.network,
       retryable: true,
     });
@@ -210,7 +210,7 @@ describe('HttpClient', async () => {
       timeoutMs: 50,
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
     });
-    await assert.rejects(http.request({method: 'GET', path: '/slow'}), {
+    await assert.rejects(http({method: 'GET', path: '/slow'}), {
       code: ErrorCode.timeout,
       retryable: true,
     });
@@ -227,7 +227,7 @@ describe('HttpClient', async () => {
         return {body: {}};
       },
     ];
-    await assert.rejects(client().request({method: 'GET', path: '/a', signal: controller.signal}), {
+    await assert.rejects(client()({method: 'GET', path: '/a', signal: controller.signal}), {
       code: ErrorCode.aborted,
     });
     release.resolve();
@@ -243,7 +243,7 @@ describe('HttpClient', async () => {
         return response;
       },
     });
-    await assert.rejects(http.request({method: 'GET', path: '/b', signal: backoff.signal}), {
+    await assert.rejects(http({method: 'GET', path: '/b', signal: backoff.signal}), {
       code: ErrorCode.aborted,
     });
   });
@@ -256,7 +256,7 @@ describe('HttpClient', async () => {
       tokenSource: countingTokens(),
       retry: {attempts: 2, baseDelayMs: 1, maxDelayMs: 1},
     });
-    await assert.rejects(http.request({method: 'GET', path: '/'}), {
+    await assert.rejects(http({method: 'GET', path: '/'}), {
       code: ErrorCode.network,
       retryable: true,
       status: null,

@@ -24,12 +24,10 @@ const input = (over: Partial<Input>): Input => ({
 /** An HTTP client that records each request and answers from `answers`, in turn. */
 function fakeHttp(...answers: (Configuration | null)[]) {
   const requests: Record<string, unknown>[] = [];
-  const http = {
-    request: (options: Record<string, unknown>) => {
-      requests.push(options);
-      return Promise.resolve(answers.length > 0 ? answers.shift() : answer);
-    },
-  } as unknown as HttpClient;
+  const http = ((options: Record<string, unknown>) => {
+    requests.push(options);
+    return Promise.resolve(answers.length > 0 ? answers.shift() : answer);
+  }) as unknown as HttpClient;
   return {http, requests};
 }
 
