@@ -47,8 +47,8 @@ export function apply(
 /** The service's answer to `input`: applied, or a conflict that waits for the shopper. */
 export function answered(s: SessionCore, input: Input, body: Configuration): void {
   s._attempt = 0;
-  const conflicts = body.conflicts ?? [];
-  if (conflicts.length > 0 && !input._ignoreConflicts && input.kind !== 'language') {
+  const conflicts = body.conflicts;
+  if (conflicts?.length && !input._ignoreConflicts && input.kind !== 'language') {
     // The service did not apply it: keep the last confirmed configuration and ask the shopper.
     const pending: PendingConflict = {requirement: requirementOf(input), conflicts};
     s._conflict = {_input: input, _pending: pending};

@@ -85,8 +85,8 @@ export class ConfiguratorSession extends EventTarget {
   constructor(options: SessionOptions) {
     super();
     initCore(this, options, this.#retry);
-    const target = globalThis as {addEventListener?: EventTarget['addEventListener']};
-    target.addEventListener?.('online', this.#onOnline);
+    // Not every runtime's global is an EventTarget (Node's is not): there is no `online` there.
+    (globalThis as Partial<EventTarget>).addEventListener?.('online', this.#onOnline);
   }
 
   /** The current state, replaced on every change (compare by identity). */
@@ -280,8 +280,7 @@ export class ConfiguratorSession extends EventTarget {
     // the queue end.
     this._status = 'disposed';
     reset(this);
-    const target = globalThis as {removeEventListener?: EventTarget['removeEventListener']};
-    target.removeEventListener?.('online', this.#onOnline);
+    (globalThis as Partial<EventTarget>).removeEventListener?.('online', this.#onOnline);
   }
 
   // --- the queue -------------------------------------------------------------------------

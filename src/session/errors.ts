@@ -53,9 +53,12 @@ export function isTimeout(error: ConfiguratorError): boolean {
 export function toConfiguratorError(error: unknown): ConfiguratorError {
   if (error instanceof ConfiguratorError) return error;
   if (error instanceof DOMException && error.name === 'AbortError') return abortedError(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConfiguratorError('network', message || 'Request failed', {
-    retryable: true,
-    cause: error,
-  });
+  return new ConfiguratorError(
+    'network',
+    (error instanceof Error ? error.message : String(error)) || 'Request failed',
+    {
+      retryable: true,
+      cause: error,
+    },
+  );
 }

@@ -247,19 +247,22 @@ function httpError([{status}, text]: Answer, request: HttpRequest): Configurator
   const serviceCode = typeof body?.code === 'string' ? body.code : null;
   let code = codeOfStatus[status] ?? (status >= 500 ? 'server_error' : 'request_rejected');
   if (status === 403 && serviceCode === ServiceErrorCode.originNotAllowed) {
-    code = 'origin_not_allowed';
+    code = serviceCode;
   }
   if (status === 404) {
     const {notFoundCode = 'session_not_found'} = request;
     code = typeof notFoundCode === 'function' ? notFoundCode(serviceCode) : notFoundCode;
   }
-  const message = (typeof body?.message === 'string' && body.message) || `Status ${status}`;
-  return new ConfiguratorError(code, message, {
-    status,
-    serviceCode,
-    details: body?.details,
-    retryable: status === 429 || status >= 500,
-  });
+  return new ConfiguratorError(
+    code,
+    (typeof body?.message === 'string' && body.message) || `Status ${status}`,
+    {
+      status,
+      serviceCode,
+      details: body?.details,
+      retryable: status === 429 || status >= 500,
+    },
+  );
 }
 
 /** Retry-After is either delay seconds or an HTTP date. */

@@ -145,8 +145,9 @@ export function parseTokenAnswer(body: unknown, now: number): AccessToken {
   if (typeof token !== 'string' || !/^[\x21-\x7e]{1,8192}$/.test(token)) {
     throw tokenFailed('The token endpoint answered without a usable access token', 200, false);
   }
-  const known = lifetime != null && Number.isFinite(lifetimeMs);
-  return {accessToken: token, expiresAt: now + Math.max(0, known ? lifetimeMs : defaultLifetimeMs)};
+  // A lifetime that is missing or not a number is the default.
+  const ms = lifetime != null && Number.isFinite(lifetimeMs) ? lifetimeMs : defaultLifetimeMs;
+  return {accessToken: token, expiresAt: now + Math.max(0, ms)};
 }
 
 // Sources by `fetch` and then by key; the page's own fetch is filed under the map itself.
