@@ -72,7 +72,8 @@ export function sendInput(
   }
   const id = encodeURIComponent(configuration.id);
   // Only updates are answered compressed, and only once their merge is here (see `loadMerge`).
-  const compressible = kind === 'select' || kind === 'value' ? merge : undefined;
+  const compressed =
+    (kind === 'select' || kind === 'value') && !(merge instanceof Promise) ? merge : undefined;
   // With `compress`, the answer is merged; null when it could not be.
   const send = (compress?: MergeModule) =>
     http({
@@ -98,10 +99,7 @@ export function sendInput(
     });
   // A whole answer is read by readConfiguration: never null. A compressed one that could not
   // be merged is asked for again, whole: the update is idempotent.
-  const whole = () => send() as Promise<Configuration>;
-  return compressible && !(compressible instanceof Promise)
-    ? send(compressible).then((answer) => answer ?? whole())
-    : whole();
+  return send(compressed).then((answer) => answer ?? (send() as Promise<Configuration>));
 }
 
 /**
