@@ -80,10 +80,9 @@ export function sendInput(
       method: 'PUT',
       signal,
       notFoundCode: updateNotFound,
-      read: (body, status) =>
-        compress
-          ? readUpdate(body, status, configuration, compress)
-          : readConfiguration(body, status),
+      read: compress
+        ? (body, status) => readUpdate(body, status, configuration, compress)
+        : readConfiguration,
       ...(kind === 'language'
         ? {path: `/api/3/configurator/${id}/changelanguage`, text}
         : kind === 'text'
@@ -114,7 +113,8 @@ function readUpdate(
   previous: Configuration,
   merge: MergeModule,
 ): Configuration | null {
-  if (typeof body !== 'object' || body === null || !('compressed' in body)) {
+  // `Object(body)` is an object whatever the body (an empty one for null): `in` cannot throw.
+  if (!('compressed' in Object(body))) {
     return readConfiguration(body, status);
   }
   try {

@@ -6,11 +6,12 @@
 export function normaliseValues(values: unknown): Map<string, number> {
   const result = new Map<string, number>();
   if (typeof values !== 'object' || values === null) return result;
-  // `Number.isFinite` is false for anything but a finite number: no `typeof` before it.
+  // `Number.isFinite` is false for anything but a finite number (no `typeof` before it), and
+  // `Object(raw)` is an object whatever `raw` is, so `in` cannot throw.
   for (const [nodeId, raw] of Object.entries(values)) {
     if (Number.isFinite(raw)) {
       result.set(nodeId, raw as number);
-    } else if (typeof raw === 'object' && raw !== null && 'selected' in raw) {
+    } else if ('selected' in Object(raw)) {
       const {selected, value} = raw as {selected: unknown; value?: unknown};
       result.set(nodeId, selected !== true ? 0 : Number.isFinite(value) ? (value as number) : 1);
     }
