@@ -47,11 +47,12 @@ export const budgets = {
    * (issue "Light on the host page"). It was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071
    * for what it holds) before the publishable-key token source, the token mistakes' own codes
    * and a first session split took it to 7,472 bytes; 7,188 since the publishable-key source
-   * moved beside it (decision 97), 7,186 once split along its seams (decision 100). This budget
-   * is today's size and a little, so it cannot grow unnoticed; bringing it under the goal is
-   * open work.
+   * moved beside it (decision 97), 7,186 once split along its seams (decision 100), 6,898 with
+   * the same behaviour written smaller
+   * (docs/decisions/0104-slim-the-session-file-under-7000-bytes.md). The budget is the goal
+   * itself: the build fails above 7,000 bytes.
    */
-  session: 7_200,
+  session: 7_000,
   /**
    * Any one chunk loaded on demand. The largest is the configure view, which since the element
    * became an outline also carries the layout of the configured product (out of the entry,
