@@ -15,6 +15,7 @@ import {dirname, resolve} from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import {compactHtml} from './scripts/compact-html.mjs';
 
 const ts = (compilerOptions = {}) =>
   typescript({
@@ -170,6 +171,7 @@ export default [
       compactCss(),
       nodeResolve({browser: true}),
       ts(),
+      compactHtml(),
       internalNamesInOneChunk(),
       minify({mangle: sessionMangle}),
       recordFirstScreen(),
