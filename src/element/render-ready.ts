@@ -5,7 +5,7 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
-import {en} from '../i18n/en.js';
+import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
@@ -41,7 +41,8 @@ export function configureController(p: ElementParts): ConfigureController<Config
       review: () => void screens.show('review'),
     },
     {
-      strings: () => p.texts.complete ?? en,
+      // English is here whenever this view is (it loads with it).
+      strings: () => p.texts.complete ?? loadedStrings('en')!,
       announce: (text) => p.announcer.say(text),
       restart: () => p.restart(),
       opened: () => screens.reset(),
