@@ -10,6 +10,7 @@ import {
   $,
   $$,
   demoToken,
+  fillQuoteForm,
   mount,
   nextEvent,
   nodeByName,
@@ -152,14 +153,7 @@ for (const viewport of viewports) {
       );
       await accessibleState(el, 'quote form with errors');
 
-      const fill = (name: string, value: string) => {
-        const input = $<HTMLInputElement>(el, `form [name="${name}"]`);
-        input.value = value;
-        input.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-      };
-      fill('firstName', 'Ada');
-      fill('lastName', 'Lovelace');
-      fill('email', 'ada@example.com');
+      fillQuoteForm(el);
       const requested = nextEvent(el, 'configurator-quote-requested');
       $(el, '[data-action="submit"]').click();
       await requested;

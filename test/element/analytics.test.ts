@@ -7,6 +7,7 @@ import {EventName} from '../../src/events/event-names.js';
 import {
   $,
   demoToken,
+  fillQuoteForm,
   nextEvent,
   nodeByName,
   openStep,
@@ -122,17 +123,7 @@ describe('analytics="ga4" with consent by the attribute', () => {
     reached = nextEvent(el, 'configurator-step');
     $(el, '[data-action="continue"]').click();
     await reached;
-    const form = $<HTMLFormElement>(el, 'form');
-    for (const [name, value] of [
-      ['firstName', 'Ada'],
-      ['lastName', 'Lovelace'],
-      ['email', 'ada@example.com'],
-      ['quantity', '2'],
-    ] as const) {
-      const input = form.elements.namedItem(name) as HTMLInputElement;
-      input.value = value;
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-    }
+    fillQuoteForm(el, {quantity: '2'});
     await el.updateComplete;
     const requested = nextEvent(el, 'configurator-quote-requested');
     $(el, '[data-action="submit"]').click();

@@ -10,6 +10,7 @@ import {
   $,
   countingFetchToken,
   demoToken,
+  fillQuoteForm,
   idleConfigurator,
   nextEvent,
   nodeByName,
@@ -302,14 +303,7 @@ describe('a quote answered with an empty body', () => {
     // The review comes first; its button leads on to the form.
     $(el, '[data-action="continue"]').click();
     await el.updateComplete;
-    const form = $<HTMLFormElement>(el, 'form');
-    const set = (name: string, value: string) => {
-      (form.elements.namedItem(name) as HTMLInputElement).value = value;
-    };
-    set('firstName', 'Ada');
-    set('lastName', 'Lovelace');
-    set('email', 'ada@example.com');
-    set('city', 'Amsterdam');
+    fillQuoteForm(el, {city: 'Amsterdam'});
     const requested = nextEvent(el, 'configurator-quote-requested');
     $(el, '[data-action="submit"]').click();
     const r = await requested;

@@ -11,6 +11,7 @@ import {
   $,
   allNodes,
   demoToken,
+  fillQuoteForm,
   nextEvent,
   nodeByName,
   recordRequests,
@@ -253,17 +254,7 @@ describe('in a frame sandboxed without allow-forms', () => {
     await el.updateComplete;
     $(el, '[data-action="continue"]').click();
     await el.updateComplete;
-    const form = $<HTMLFormElement>(el, 'form[part="form"]');
-    for (const [name, value] of [
-      ['firstName', 'Ada'],
-      ['lastName', 'Lovelace'],
-      ['email', 'ada@example.com'],
-      ['city', 'London'],
-    ] as const) {
-      const field = form.elements.namedItem(name) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input', {bubbles: true}));
-    }
+    const form = fillQuoteForm(el, {city: 'London'});
     // The host takes over: nothing is sent, so the same form can be submitted again.
     el.addEventListener('configurator-quote-submit', (e) => e.preventDefault());
     let submit = nextEvent(el, 'configurator-quote-submit');

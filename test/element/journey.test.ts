@@ -2,6 +2,8 @@ import {expect} from '@open-wc/testing';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
 import {
   $,
+  contractEventTypes,
+  fillQuoteForm,
   nextEvent,
   nodeByName,
   openStep,
@@ -11,7 +13,6 @@ import {
   settled,
   until,
   valueOf,
-  contractEventTypes,
 } from '../helpers/browser/service.js';
 
 function recordEvents(el: ProductConfiguratorElement) {
@@ -146,16 +147,7 @@ describe('a shopper journey', () => {
     $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     await expect(el).to.be.accessible();
-    const form = $<HTMLFormElement>(el, 'form');
-    const set = (name: string, value: string) => {
-      const input = form.elements.namedItem(name) as HTMLInputElement;
-      input.value = value;
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-    };
-    set('firstName', 'Ada');
-    set('lastName', 'Lovelace');
-    set('email', 'ada@example.com');
-    set('city', 'Amsterdam');
+    fillQuoteForm(el, {city: 'Amsterdam'});
     const submit = nextEvent(el, 'configurator-quote-submit');
     const requested = nextEvent(el, 'configurator-quote-requested');
     $(el, '[data-action="submit"]').click();

@@ -4,6 +4,7 @@ import type {ProductConfiguratorElement} from '../../src/element/product-configu
 import {
   $,
   $$,
+  fillQuoteForm,
   nextEvent,
   nodeByName,
   readyConfigurator,
@@ -35,18 +36,6 @@ function recordBodies() {
 /** Answers what the Office Chair needs before a quote, through the public API. */
 async function answerMandatories(el: ProductConfiguratorElement, warranty = '2 years') {
   await el.select(nodeByName(el.value!, warranty).id, true);
-}
-
-function fillContact(el: ProductConfiguratorElement) {
-  const form = $<HTMLFormElement>(el, 'form');
-  const set = (name: string, value: string) => {
-    const input = form.elements.namedItem(name) as HTMLInputElement;
-    input.value = value;
-    input.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-  };
-  set('firstName', 'Ada');
-  set('lastName', 'Lovelace');
-  set('email', 'ada@example.com');
 }
 
 function setQuantity(el: ProductConfiguratorElement, value: string) {
@@ -157,7 +146,7 @@ describe('quantity and the quotation number', () => {
 
       // A quantity the service refuses is caught in the form, in the shopper's language.
       setQuantity(el, '0');
-      fillContact(el);
+      fillQuoteForm(el);
       $(el, '[data-action="submit"]').click();
       await el.updateComplete;
       expect($(el, '#quote-quantity-error').textContent).to.contain('Between 1 and');
@@ -212,7 +201,7 @@ describe('a phone-sized journey', () => {
     $(el, '[data-action="continue"]').click();
     await el.updateComplete;
     setQuantity(el, '2');
-    fillContact(el);
+    fillQuoteForm(el);
     await el.updateComplete;
     expect($(el, '#quote-line-total').textContent).to.contain('Gesamt für 2');
     const requested = nextEvent(el, 'configurator-quote-requested');

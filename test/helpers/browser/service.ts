@@ -193,6 +193,24 @@ export function optionInput(el: Element, name: string): HTMLInputElement {
   return input;
 }
 
+/** What the quote form needs from a shopper: a name and an email address. */
+export const contact = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com'};
+
+/**
+ * Types into the quote form's fields as a shopper does: the value, then an `input` event that
+ * leaves the shadow root, as the element listens for it. `fields` add to or override `contact`.
+ */
+export function fillQuoteForm(el: Element, fields: Record<string, string> = {}): HTMLFormElement {
+  const form = $<HTMLFormElement>(el, 'form[part~="form"]');
+  for (const [name, value] of Object.entries({...contact, ...fields})) {
+    const input = form.elements.namedItem(name) as HTMLInputElement | null;
+    if (!input) throw new Error(`the quote form has no field ${name}`);
+    input.value = value;
+    input.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  }
+  return form;
+}
+
 /** Clicks a step tab by its title. */
 export async function openStep(el: ProductConfiguratorElement, title: string): Promise<void> {
   const tab = $$(el, '[role="tab"]').find((t) => t.textContent?.includes(title));
