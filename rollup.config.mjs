@@ -15,6 +15,7 @@ import {dirname, resolve} from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import {compactHtml} from './scripts/compact-html.mjs';
 
 const ts = (compilerOptions = {}) =>
   typescript({
@@ -57,7 +58,8 @@ const recordFirstScreen = () => ({
   generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       const id = chunk.type === 'chunk' ? (chunk.facadeModuleId ?? '') : '';
-      const language = /src\/i18n\/(\w\w)\.ts$/.exec(id)?.[1];
+      // English's first screen is its own chunk (en-screen.ts); its later texts come later.
+      const language = /src\/i18n\/(\w\w)(?:-screen)?\.ts$/.exec(id)?.[1];
       if (chunk.isEntry) firstScreen.element = chunk.fileName;
       // The view re-exports its parts: a chunk holding it, not always its facade.
       else if (chunk.moduleIds?.some((m) => m.endsWith('src/element/configure-view.ts'))) {
@@ -170,6 +172,7 @@ export default [
       compactCss(),
       nodeResolve({browser: true}),
       ts(),
+      compactHtml(),
       internalNamesInOneChunk(),
       minify({mangle: sessionMangle}),
       recordFirstScreen(),

@@ -1,4 +1,3 @@
-import {Task} from '@lit/task';
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {
   ConfiguratorError,
@@ -12,15 +11,13 @@ import type {StartWithToken} from '../session/start-with-token.js';
 import {EventName} from '../events/event-names.js';
 import type {Configuration} from '../wire/index.js';
 import {ElementTokens} from './element-tokens.js';
+import {LoadTask, type Load} from './load-task.js';
 import type {SessionConfig, SettingsVerdict} from './settings-check.js';
 import {whenIdle} from './when-idle.js';
 
 export type {SessionConfig} from './settings-check.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
-
-/** A start, an open, a restart or a retry of a failed load, aborted by the signal. */
-type Load = (signal: AbortSignal) => Promise<unknown>;
 
 /** How long a dragged or typed value waits for the next before it is sent. */
 export const quietMs = 300;
@@ -70,14 +67,14 @@ export class SessionController implements ReactiveController, SessionSource {
   /** A start offered to the token endpoint's next request (decision 75), cancelled with it. */
   #early: StartWithToken | null = null;
 
-  /** Loading the session's configuration; its value is not used, its status is rendered. */
-  readonly start: Task<[Load], unknown>;
+  /** Loading the session's configuration: its state is rendered. */
+  readonly start: LoadTask;
 
   constructor(host: Host, options: SessionControllerOptions) {
     this.#host = host;
     this.#options = options;
     host.addController(this);
-    this.start = new Task(host, {task: ([load], {signal}) => load(signal), autoRun: false});
+    this.start = new LoadTask(host);
   }
 
   /** The current session, if any. */
@@ -214,12 +211,7 @@ export class SessionController implements ReactiveController, SessionSource {
    */
   #load(load: Load): Promise<unknown> {
     let outcome!: Promise<unknown>;
-    void this.start.run([
-      (signal) => {
-        outcome = load(signal);
-        return outcome;
-      },
-    ]);
+    void this.start.run((signal) => (outcome = load(signal)));
     return outcome;
   }
 

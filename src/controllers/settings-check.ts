@@ -93,9 +93,15 @@ export class SettingsCheck implements ReactiveController {
     return {run: (this.#run = {...settings, apiUrl})};
   }
 
-  /** Tells the page's developer which setting made the service refuse (once per mistake). */
-  explain(error: ConfiguratorError): void {
-    if (this.#run) explainSetupMistake(error, this.#run, this.#warned);
+  /**
+   * Tells the page's developer which setting made the service refuse (once per mistake), with
+   * hints that load when needed; settles once told. A hint that cannot load (offline) is left
+   * unsaid: the shopper's message and `configurator-error` do not wait for it.
+   */
+  explain(error: ConfiguratorError): Promise<void> {
+    return this.#run
+      ? explainSetupMistake(error, this.#run, this.#warned).catch(() => {})
+      : Promise.resolve();
   }
 
   /** Shows a settings mistake and reports it once; `null` clears it. */

@@ -1,6 +1,5 @@
 import {ErrorCode, type ConfiguratorError} from '../session/index.js';
 import type {TokenSettings} from './element-tokens.js';
-import {explainOriginRefusal} from './origin-refusal.js';
 
 /** Token failures whose hint (./token-mistakes.ts) names the setting to fix. */
 const tokenMistakes: ReadonlySet<string> = new Set([
@@ -12,16 +11,17 @@ const tokenMistakes: ReadonlySet<string> = new Set([
 /**
  * Tells the page's developer, once per mistake (`warned`), which setting keeps the page from
  * working: the origin lists of `origin_not_allowed`, the token settings of the token mistakes.
- * The token mistakes' hints load only when one happens: no page that works pays for them.
+ * The hints load only when one happens: no page that works pays for them. Settles once
+ * written.
  */
-export function explainSetupMistake(
+export async function explainSetupMistake(
   error: ConfiguratorError,
   config: TokenSettings & {apiUrl: string},
   warned: Set<string>,
-): void {
+): Promise<void> {
   if (error.code === ErrorCode.originNotAllowed) {
-    explainOriginRefusal(error, config, warned);
+    (await import('./origin-refusal.js')).explainOriginRefusal(error, config, warned);
   } else if (tokenMistakes.has(error.code)) {
-    void import('./token-mistakes.js').then((m) => m.explainTokenMistake(error, config, warned));
+    (await import('./token-mistakes.js')).explainTokenMistake(error, config, warned);
   }
 }

@@ -5,9 +5,10 @@ import type {UndoState} from '../controllers/session-events.js';
 import {loadStrings} from '../i18n/dictionaries.js';
 import type {FirstStrings, Strings} from '../i18n/strings.js';
 import {ConfiguratorError, ErrorCode} from '../session/index.js';
-import {renderError, renderSkeleton} from '../view/render-states.js';
+import {renderSkeleton} from '../view/render-states.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {ElementParts, QuoteParts} from './element-parts.js';
+import {renderFailure} from './failure-notice.js';
 import {lazyView} from './lazy-view.js';
 
 // Not needed for the first render: a chunk beside the script-tag entry, loaded when wanted. The
@@ -109,8 +110,13 @@ export class ConfigureViews {
     }
     if (!configureView.failed) return renderSkeleton(s);
     const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
-    return renderError({...notice, canRetry: true}, true, s, () =>
-      views.track(views.load(configureView)),
+    const retry = () => views.track(views.load(configureView));
+    return renderFailure(
+      views,
+      s,
+      (m) => m.renderError({...notice, canRetry: true}, true, s, retry),
+      {line: `${s.errorLoad} ${s.errors.network}`, retry},
+      renderSkeleton(s),
     );
   }
 

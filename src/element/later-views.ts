@@ -2,14 +2,19 @@
 // directives, the formatters) is already in memory when they load, so it stays in its chunk.
 import type {CSSResult, ReactiveControllerHost} from 'lit';
 import {whenIdle} from '../controllers/when-idle.js';
+import {loadLaterEnglish} from '../i18n/dictionaries.js';
 import {lazyView, type LazyView} from './lazy-view.js';
 
-export const quoteScreen = lazyView(() => import('./quote-screen.js'));
-export const conflictDialog = lazyView(() => import('./conflict-dialog.js'));
+/** A view after the first screen, with the English texts it may speak (see loadLaterEnglish). */
+const withLaterEnglish = <T>(view: Promise<T>): Promise<T> =>
+  Promise.all([view, loadLaterEnglish()]).then(([module]) => module);
+
+export const quoteScreen = lazyView(() => withLaterEnglish(import('./quote-screen.js')));
+export const conflictDialog = lazyView(() => withLaterEnglish(import('./conflict-dialog.js')));
 // The configured picture, focus kept clear of the total bar, the language choice and the price
 // effects asked of the service: wanted on the first configure screen, yet nothing there waits
 // for them.
-export const extras = lazyView(() => import('./configure-extras.js'));
+export const extras = lazyView(() => withLaterEnglish(import('./configure-extras.js')));
 
 /**
  * Loads `view` once the element's current render is done and the page is idle: after the first

@@ -363,6 +363,7 @@ export class ProductConfiguratorElement extends LitElement {
       configuration: this.configuration.trim(),
       loaded,
       setup: parts.settings.error,
+      views: parts.views,
     };
     return html`<div
       class="layout"

@@ -4,6 +4,7 @@
 import {css} from 'lit';
 import type {QuoteFormRules} from '../controllers/quote-controller.js';
 import {customerFromForm, quantityOf, validateQuoteForm} from '../view/quote-form-data.js';
+import {noticeStyles} from '../view/notice-styles.js';
 import {quoteFormStyles} from '../view/quote-form-styles.js';
 import {reviewStyles} from '../view/review-styles.js';
 import {thankYouStyles} from '../view/thank-you-styles.js';
@@ -13,6 +14,7 @@ export {renderQuoteScreens} from '../view/render-quote-screens.js';
 
 /** Its fields, button variants and price rows come with the configure view, which loads it. */
 export const styles = css`
+  ${noticeStyles}
   ${quoteFormStyles}
   ${reviewStyles}
   ${thankYouStyles}

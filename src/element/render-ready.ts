@@ -5,12 +5,11 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
-import {en} from '../i18n/en.js';
+import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
 import {ErrorCode, type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
 import {renderResume, shareConfiguration, shareLink} from '../view/render-resume.js';
-import {renderError} from '../view/render-states.js';
 import {renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderSummary} from '../view/render-summary.js';
 import {renderTotalBar} from '../view/render-total-bar.js';
@@ -23,8 +22,10 @@ import {adoptStyles} from './lazy-view.js';
 import {conflictDialog, extras, loadAfterFirstScreen} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 
+import {renderFailure} from './failure-notice.js';
+import {errorText} from '../i18n/error-text.js';
+
 type ExtrasModule = typeof import('./configure-extras.js');
-import {errorView} from './error-views.js';
 
 /**
  * The configure view's controller for an element: made once, when the configure view first
@@ -40,7 +41,8 @@ export function configureController(p: ElementParts): ConfigureController<Config
       review: () => void screens.show('review'),
     },
     {
-      strings: () => p.texts.complete ?? en,
+      // English is here whenever this view is (it loads with it).
+      strings: () => p.texts.complete ?? loadedStrings('en')!,
       announce: (text) => p.announcer.say(text),
       restart: () => p.restart(),
       opened: () => screens.reset(),
@@ -204,15 +206,19 @@ function renderReady(
   const screen = on.screens.screen;
   const steps = view.steps;
   const active = steps.find((st) => st.id === on.screens.step)?.id ?? steps[0]?.id ?? '';
+  const error = snapshot.error;
+  const retry = () => void on.session.retry().catch(() => {});
   const banner =
     // The quote form reports its own failures; elsewhere the banner offers a retry.
-    snapshot.error && snapshot.error.code !== ErrorCode.aborted && screen === 'configure'
-      ? renderError(
-          errorView(snapshot, snapshot.error, s, false),
-          false,
+    error && error.code !== ErrorCode.aborted && screen === 'configure'
+      ? renderFailure(
+          on.views,
           s,
-          () => void on.session.retry().catch(() => {}),
-          () => on.session.dismissError(),
+          (m) =>
+            m.renderError(m.errorView(snapshot, error, s, false), false, s, retry, () =>
+              on.session.dismissError(),
+            ),
+          {line: `${s.errorTitle}: ${errorText(error, s)}`, retry},
         )
       : nothing;
   const show = (to: typeof screen) => void on.screens.show(to);

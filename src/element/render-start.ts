@@ -1,9 +1,11 @@
 import {nothing} from 'lit';
 import type {SessionController} from '../controllers/session-controller.js';
+import {errorText} from '../i18n/error-text.js';
 import type {FirstStrings} from '../i18n/strings.js';
 import {ErrorCode, type ConfiguratorError} from '../session/index.js';
-import {renderError, renderSkeleton} from '../view/render-states.js';
-import {blockingErrorView, setupErrorView} from './error-views.js';
+import {renderSkeleton} from '../view/render-states.js';
+import {renderFailure} from './failure-notice.js';
+import type {ViewLoader} from './lazy-view.js';
 
 export interface StartState {
   /** The element's `model` and `configuration` (trimmed). */
@@ -15,6 +17,8 @@ export interface StartState {
   loaded: unknown;
   /** A mistake in the element's settings that keeps it from starting (SettingsCheck). */
   setup: ConfiguratorError | null;
+  /** The element's lazy views: a failure's notice is one. */
+  views: ViewLoader;
 }
 
 /**
@@ -30,8 +34,15 @@ export function renderStart(
 ): unknown {
   if (!controller.session) {
     const setup = state.waiting ? null : state.setup;
-    if (setup) return renderError(setupErrorView(setup, s), true, s, () => {});
-    return state.model || state.configuration ? renderSkeleton(s) : nothing;
+    const skeleton = state.model || state.configuration ? renderSkeleton(s) : nothing;
+    if (!setup) return skeleton;
+    return renderFailure(
+      state.views,
+      s,
+      (m) => m.renderError(m.setupErrorView(setup, s), true, s, () => {}),
+      {line: `${s.errorLoad} ${errorText(setup, s)}`, retry: null},
+      skeleton,
+    );
   }
   // Also while a retry loads, the shopper keeps the message and the button until it works.
   const failed = () => {
@@ -39,8 +50,20 @@ export function renderStart(
     const error = snapshot.error;
     if (!error || error.code === ErrorCode.aborted) return renderSkeleton(s);
     const startModel = () => void controller.startModel().catch(() => {});
-    const view = blockingErrorView(snapshot, error, s, {...state, startModel});
-    return renderError(view, true, s, () => void controller.retry().catch(() => {}));
+    const retry = () => void controller.retry().catch(() => {});
+    return renderFailure(
+      state.views,
+      s,
+      (m) =>
+        m.renderError(
+          m.blockingErrorView(snapshot, error, s, {...state, startModel}),
+          true,
+          s,
+          retry,
+        ),
+      {line: `${s.errorLoad} ${errorText(error, s)}`, retry},
+      renderSkeleton(s),
+    );
   };
   const shown = () => (state.loaded ? ready() : null);
   return controller.start.render({

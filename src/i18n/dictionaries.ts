@@ -2,9 +2,11 @@ import type {Strings} from './strings.js';
 
 // Every dictionary is a chunk beside the script-tag entry, loaded the first time a page needs
 // it. English too: the entry carries only the English texts of what it renders itself
-// (en-first.ts); the rest of English loads with the configure view, which cannot run without it.
+// (en-first.ts); the first screen's English loads with the configure view, which cannot run
+// without it, and the rest with the views after the first screen ({@link loadLaterEnglish}).
+// Until then the English dictionary lacks the later views' texts, which nothing rendered reads.
 const loaders: Readonly<Record<string, () => Promise<Strings>>> = {
-  en: () => import('./en.js').then((m) => m.en),
+  en: () => import('./en-screen.js').then((m) => ({...m.enScreen}) as Strings),
   nl: () => import('./nl.js').then((m) => m.nl),
   de: () => import('./de.js').then((m) => m.de),
   fr: () => import('./fr.js').then((m) => m.fr),
@@ -68,4 +70,23 @@ export function loadStrings(lang: string | null | undefined): Promise<Strings> {
     loading.set(base, promise);
   }
   return promise;
+}
+
+let laterEnglish: Promise<unknown> | null = null;
+
+/**
+ * Completes English with the texts of the views after the first screen (the quote screens, the
+ * conflict dialog, the extras): each of those views loads with it. On every page, not only
+ * English ones, as English stands in for a dictionary that cannot load. A failed load (offline)
+ * may be tried again.
+ */
+export function loadLaterEnglish(): Promise<unknown> {
+  laterEnglish ??= Promise.all([import('./en-later.js'), loadStrings('en')]).then(
+    ([m, english]) => Object.assign(english, m.enLater),
+    (error: unknown) => {
+      laterEnglish = null;
+      throw error;
+    },
+  );
+  return laterEnglish;
 }

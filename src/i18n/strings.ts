@@ -170,3 +170,62 @@ export type FirstStrings = Pick<
   | 'retrying'
   | 'errors'
 >;
+
+/** The texts of what comes after the first screen (English keeps them in a chunk of their own). */
+export type LaterKey =
+  | 'language'
+  | 'conflictTitle'
+  | 'conflictIntro'
+  | 'conflictIntroValue'
+  | 'conflictIntroRemove'
+  | 'conflictAdd'
+  | 'conflictRemove'
+  | 'conflictSwitch'
+  | 'conflictValue'
+  | 'accept'
+  | 'reviewTitle'
+  | 'toDetails'
+  | 'backToReview'
+  | 'lineTotal'
+  | 'codeInvalid'
+  | 'quoteTitle'
+  | 'quoteIntro'
+  | 'back'
+  | 'yourDetails'
+  | 'address'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'company'
+  | 'street'
+  | 'houseNumber'
+  | 'postalCode'
+  | 'city'
+  | 'country'
+  | 'remarks'
+  | 'shipToDifferent'
+  | 'shipToTitle'
+  | 'valueMissing'
+  | 'emailInvalid'
+  | 'formatInvalid'
+  | 'formInvalid'
+  | 'blockedTitle'
+  | 'blockedIntro'
+  | 'sending'
+  | 'thanksTitle'
+  | 'thanksBody'
+  | 'reference'
+  | 'errorQuote'
+  | 'printSheet'
+  | 'sheetScan'
+  | 'sheetChoices'
+  | 'conflictEffect'
+  | 'totalAfterAccepting'
+  | 'notAnswered';
+
+/** The texts of the first screen. */
+export type ScreenStrings = Omit<Strings, LaterKey>;
+
+/** The texts of what comes after the first screen. */
+export type LaterStrings = Pick<Strings, LaterKey>;

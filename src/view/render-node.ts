@@ -1,5 +1,4 @@
 import {html, nothing, type TemplateResult} from 'lit';
-import {classMap} from 'lit/directives/class-map.js';
 import {guard} from 'lit/directives/guard.js';
 import {ifDefined} from 'lit/directives/if-defined.js';
 import {live} from 'lit/directives/live.js';
@@ -93,7 +92,7 @@ export function renderNodes(nodes: readonly NodeView[], s: Strings, on: ViewHand
 /** A mandatory node: a titled card holding its children. */
 export function renderGroup(group: GroupView, s: Strings, on: ViewHandlers): TemplateResult {
   return html`<section
-    class=${classMap({group: true, missing: group.missing})}
+    class="group${group.missing ? ' missing' : ''}"
     data-node=${group.id}
     aria-labelledby="${group.id}-heading"
   >
@@ -163,7 +162,7 @@ export function renderChoice(choice: ChoiceView, s: Strings, on: ViewHandlers): 
 
   const radio = choice.control !== 'checkbox';
   return html`<div
-    class=${classMap({choice: true, [choice.control]: true, missing: choice.missing})}
+    class="choice ${choice.control}${choice.missing ? ' missing' : ''}"
     data-choice=${choice.id}
   >
     ${labelling}
@@ -186,7 +185,7 @@ function renderOption(choice: ChoiceView, o: OptionView, s: Strings, on: ViewHan
     .filter(Boolean)
     .join(' ');
   return html`<div
-    class=${classMap({option: true, selected: o.selected, disabled: o.disabled})}
+    class="option${o.selected ? ' selected' : ''}${o.disabled ? ' disabled' : ''}"
     part=${o.selected ? 'option option-selected' : 'option'}
     data-node=${o.id}
     data-effect-source=${o.effectSource}
@@ -283,7 +282,7 @@ export function renderNumber(n: NumberView, s: Strings, on: ViewHandlers): Templ
     .join(' ');
   const unit = n.unit ? html`<span class="unit">${n.unit}</span>` : nothing;
   return html`<div
-    class=${classMap({field: true, number: true, missing: n.missing})}
+    class="field number${n.missing ? ' missing' : ''}"
     part="field"
     data-node=${n.id}
   >
@@ -352,11 +351,7 @@ export function renderText(t: TextView, s: Strings, on: ViewHandlers): TemplateR
   const describedBy = [t.descriptionHtml ? descId(t.id) : '', t.missing ? `${t.id}-missing` : '']
     .filter(Boolean)
     .join(' ');
-  return html`<div
-    class=${classMap({field: true, text: true, missing: t.missing})}
-    part="field"
-    data-node=${t.id}
-  >
+  return html`<div class="field text${t.missing ? ' missing' : ''}" part="field" data-node=${t.id}>
     <label class="field-label" part="label" for=${inputId}>${t.name}</label>
     ${description(t.id, t.descriptionHtml)}
     <input

@@ -1,5 +1,4 @@
 import {html, nothing, type TemplateResult} from 'lit';
-import {classMap} from 'lit/directives/class-map.js';
 import type {Strings} from '../i18n/strings.js';
 import {renderNodes} from './render-node.js';
 import type {ViewHandlers} from './view-handlers.js';
@@ -67,7 +66,7 @@ export function renderSteps(
                 type="button"
                 role="tab"
                 id=${tabId(st.id)}
-                class=${classMap({tab: true, complete: i < index && st.missing === 0})}
+                class="tab${i < index && st.missing === 0 ? ' complete' : ''}"
                 part=${i === index ? 'step-tab step-tab-selected' : 'step-tab'}
                 aria-selected=${i === index ? 'true' : 'false'}
                 aria-controls=${panelId(st.id)}

@@ -1,40 +1,14 @@
 import {css} from 'lit';
 
 /**
- * The loading skeleton's and the error notices' styles. They are rendered before any view has
- * loaded, so they come with the element's own sheet (see product-configurator-styles.ts).
+ * The loading skeleton's styles. It is rendered before any view has loaded, so they come with
+ * the element's own sheet (see product-configurator-styles.ts); the error notices' come with
+ * their chunk (notice-styles.ts).
  */
 export const statesStyles = css`
-  /* Notices */
-  .notice {
-    border-radius: calc(var(--_radius) - 2px);
-    padding: 0.85rem 1rem;
-    border: 1px solid;
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: 0.35rem;
-  }
-  .notice-title {
-    font-weight: 700;
-  }
-  .notice-note {
-    margin-top: 0.25rem;
-    color: var(--_muted);
-  }
-  .notice.danger {
-    color: var(--_text);
-    border-color: color-mix(in srgb, var(--_danger) 45%, var(--_surface));
-    background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
-  }
-  .notice.banner,
-  .notice.blocking {
-    grid-template-columns: minmax(0, 1fr) auto;
-    align-items: center;
-    gap: var(--_space);
-  }
-  .notice.blocking {
+  /* A failure said in a line where its notice's chunk could not load (offline) */
+  .failure {
     grid-column: 1 / -1;
-    padding: calc(var(--_space) * 1.5);
   }
   /* Skeleton */
   .skeleton {

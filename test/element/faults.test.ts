@@ -155,10 +155,17 @@ describe('a service that refuses the page after it loaded', () => {
     const error = nextEvent(el, 'configurator-error');
     const warnings: string[] = [];
     const warn = console.warn;
-    console.warn = (...parts: unknown[]) => warnings.push(parts.join(' '));
+    // The hint for the page's developer loads with the first refusal, and is written then.
+    let hinted!: () => void;
+    const hint = new Promise<void>((resolve) => (hinted = resolve));
+    console.warn = (...parts: unknown[]) => {
+      warnings.push(parts.join(' '));
+      if (warnings.at(-1)!.includes('origin_not_allowed')) hinted();
+    };
     try {
       optionInput(el, 'Graphite').click();
       expect(await error).to.include({code: 'origin_not_allowed', retryable: false});
+      await hint;
     } finally {
       console.warn = warn;
     }

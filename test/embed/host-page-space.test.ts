@@ -133,7 +133,11 @@ ${element(attributes)}
       await ready(page);
       const index = (pattern: RegExp) => requests.findIndex((url) => pattern.test(url));
       const token = index(/\/api\/configurator-token$/);
-      for (const chunk of [/\/chunks\/element-/, /\/chunks\/configure-view-/, /\/chunks\/en-/]) {
+      for (const chunk of [
+        /\/chunks\/element-/,
+        /\/chunks\/configure-view-/,
+        /\/chunks\/en-screen-/,
+      ]) {
         assert.ok(index(chunk) >= 0, `${chunk} loaded`);
       }
       // The token request starts with them (the loader's, test above): exactly one.
@@ -173,7 +177,7 @@ ${element(attributes)}
           token: at('/api/configurator-token$'),
           element: at('/chunks/element-'),
           view: at('/chunks/configure-view-'),
-          english: at('/chunks/en-'),
+          english: at('/chunks/en-screen-'),
         };
       })()`)) as {definedAt: number} & Record<string, number[]>;
       const list = requests.join('\n');

@@ -133,11 +133,15 @@ describe('a page with only a publishable key', {timeout: 180_000}, () => {
 
   test('an origin the key does not list gets origin_not_allowed and one hint', async () => {
     stranger.page('/shop.html', pageWith(key.publishableKey));
-    const {page, warnings, tokenRequests, outcome} = await open(`${stranger.origin}/shop.html`);
+    const {page, warnings, warned, tokenRequests, outcome} = await open(
+      `${stranger.origin}/shop.html`,
+    );
     assert.equal(outcome.code, 'origin_not_allowed');
     assert.equal(outcome.retryable, false);
     assert.equal(outcome.status, 403);
     assert.match(outcome.text!, /not set up/);
+    // The hint loads with the refusal, and is written then.
+    await warned('origin_not_allowed');
     const hints = warnings.filter((w) => w.includes('origin_not_allowed'));
     assert.equal(hints.length, 1);
     assert.match(hints[0]!, /publishable-key/);

@@ -186,9 +186,15 @@ ${html.replaceAll('http://127.0.0.1:8787', demo.service.url)}
       page.on('request', (r) => {
         if (r.url().endsWith('/api/configurator-token')) tokenRequests += 1;
       });
+      // The hint for the page's developer loads with the refusal, and is written then.
+      const hint = page.waitForEvent('console', {
+        predicate: (m) => m.type() === 'warning' && m.text().includes('origin_not_allowed'),
+        timeout: 60_000,
+      });
       const refusal = await watchOutcome(page, {errorsOnly: true});
       await page.goto(`${stranger.origin}/shop.html`);
       const error = await refusal();
+      await hint;
       assert.equal(error.code, 'origin_not_allowed');
       assert.equal(error.retryable, false);
       assert.equal(error.status, 403);
