@@ -1,6 +1,5 @@
 import {
   ConfiguratorError,
-  ErrorCode,
   endpointTokenSource,
   functionTokenSource,
   type FetchedToken,
@@ -79,7 +78,7 @@ export class ElementTokens {
           (m) => m.publishableKeyTokenSource(apiUrl, publishableKey),
           () => {
             // Offline, or the chunk is gone: a failure the session retries like a lost token.
-            throw new ConfiguratorError(ErrorCode.network, 'The token source could not be loaded', {
+            throw new ConfiguratorError('network', 'The token source could not be loaded', {
               retryable: true,
             });
           },

@@ -2,7 +2,6 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {
   ConfiguratorError,
   ConfiguratorSession,
-  ErrorCode,
   type ChangeResult,
   type SessionOptions,
   type SessionSnapshot,
@@ -144,7 +143,7 @@ export class SessionController implements ReactiveController, SessionSource {
   require(): ConfiguratorSession {
     const session = this.#session;
     if (!session) {
-      throw new ConfiguratorError(ErrorCode.notStarted, 'The configurator has no session yet');
+      throw new ConfiguratorError('not_started', 'The configurator has no session yet');
     }
     return session;
   }

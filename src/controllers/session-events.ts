@@ -6,7 +6,6 @@ import {ConfiguratorLanguageChangeEvent} from '../events/configurator-language-c
 import {displayedPrice} from '../events/price.js';
 import {ConfiguratorReadyEvent} from '../events/configurator-ready-event.js';
 import {
-  ErrorCode,
   type ConfiguratorError,
   type ConfiguratorSession,
   type SessionChangeEvent,
@@ -186,7 +185,7 @@ export class SessionEvents implements ReactiveController {
   }
 
   #error(session: ConfiguratorSession, error: ConfiguratorError) {
-    if (error.code === ErrorCode.aborted) return;
+    if (error.code === 'aborted') return;
     this.#options.failed(error);
     this.#afterRender(
       session,

@@ -4,7 +4,7 @@
 // page's settings (origin lists, token endpoint, publishable key) are explained there too.
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {ConfiguratorErrorEvent} from '../events/configurator-error-event.js';
-import {ConfiguratorError, ErrorCode} from '../session/index.js';
+import {ConfiguratorError} from '../session/index.js';
 import {tokenSourceKind, type TokenSettings} from './element-tokens.js';
 import {forgetPageScripts, pageScriptsRan} from './page-scripts.js';
 import {explainSetupMistake} from './setup-hints.js';
@@ -69,7 +69,7 @@ export class SettingsCheck implements ReactiveController {
     if (apiUrl === null) {
       this.#report(
         new ConfiguratorError(
-          ErrorCode.invalidApiUrl,
+          'invalid_api_url',
           `api-url "${settings.apiUrl}" is not a URL: give the service's absolute http(s) URL, like https://configurator.example`,
         ),
       );
@@ -80,7 +80,7 @@ export class SettingsCheck implements ReactiveController {
       if (!running && pageScriptsRan(this.#lookAgain)) {
         this.#report(
           new ConfiguratorError(
-            ErrorCode.noTokenSource,
+            'no_token_source',
             this.#host.hasAttribute('fetch-token')
               ? 'fetchToken must be set as a property (a function); the fetch-token attribute is ignored'
               : "Set token-endpoint to your backend's token URL, the fetchToken property to a function, or publishable-key to a key the service issued for this page",

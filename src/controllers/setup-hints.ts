@@ -1,11 +1,11 @@
-import {ErrorCode, type ConfiguratorError} from '../session/index.js';
+import type {ConfiguratorError, ErrorCode} from '../session/index.js';
 import type {TokenSettings} from './element-tokens.js';
 
 /** Token failures whose hint (./token-mistakes.ts) names the setting to fix. */
-const tokenMistakes: ReadonlySet<string> = new Set([
-  ErrorCode.invalidPublishableKey,
-  ErrorCode.tokenEndpointNotFound,
-  ErrorCode.tokenCredentialsRejected,
+const tokenMistakes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'invalid_publishable_key',
+  'token_endpoint_not_found',
+  'token_credentials_rejected',
 ]);
 
 /**
@@ -19,7 +19,7 @@ export async function explainSetupMistake(
   config: TokenSettings & {apiUrl: string},
   warned: Set<string>,
 ): Promise<void> {
-  if (error.code === ErrorCode.originNotAllowed) {
+  if (error.code === 'origin_not_allowed') {
     (await import('./origin-refusal.js')).explainOriginRefusal(error, config, warned);
   } else if (tokenMistakes.has(error.code)) {
     (await import('./token-mistakes.js')).explainTokenMistake(error, config, warned);

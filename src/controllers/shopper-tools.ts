@@ -5,7 +5,7 @@
 import type {ReactiveControllerHost} from 'lit';
 import {errorText} from '../i18n/error-text.js';
 import type {Strings} from '../i18n/strings.js';
-import {ConfiguratorError, ErrorCode} from '../session/errors.js';
+import {ConfiguratorError} from '../session/errors.js';
 import type {UndoHistory} from '../session/undo-history.js';
 
 type Host = ReactiveControllerHost & {
@@ -86,7 +86,7 @@ export class ShopperTools {
     try {
       await session.open(text.trim().toUpperCase());
     } catch (error) {
-      if (!(error instanceof ConfiguratorError) || error.code === ErrorCode.aborted) return;
+      if (!(error instanceof ConfiguratorError) || error.code === 'aborted') return;
       // The configuration on screen stays; the message says why the code did not open.
       this.resumeError = errorText(error, this.#options.strings());
       session.dismissError();

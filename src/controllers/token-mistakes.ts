@@ -1,4 +1,4 @@
-import {ErrorCode, type ConfiguratorError} from '../session/index.js';
+import {type ConfiguratorError} from '../session/index.js';
 import type {TokenSettings} from './element-tokens.js';
 
 /**
@@ -18,19 +18,19 @@ export function explainTokenMistake(
 
 function hintFor(error: ConfiguratorError, config: TokenSettings & {apiUrl: string}) {
   switch (error.code) {
-    case ErrorCode.invalidPublishableKey:
+    case 'invalid_publishable_key':
       return (
         `the service at ${config.apiUrl} does not know publishable-key "${config.publishableKey}" ` +
         '(mistyped, or the key was deleted). Set publishable-key to the publishableKey of a key ' +
         'the service lists (GET /api/2/embedkeys).'
       );
-    case ErrorCode.tokenEndpointNotFound:
+    case 'token_endpoint_not_found':
       return (
         `token-endpoint ${config.tokenEndpoint} answered ${error.status}: there is no token ` +
         'route at that URL for POST. Set token-endpoint to the path your backend mounts the ' +
         'token endpoint at.'
       );
-    case ErrorCode.tokenCredentialsRejected:
+    case 'token_credentials_rejected':
       return (
         `token-endpoint ${config.tokenEndpoint} could not get a token: the authorization server ` +
         "refused the endpoint's client id or secret. Check the token endpoint's clientId and " +

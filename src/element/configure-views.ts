@@ -4,7 +4,7 @@ import type {FormPart} from '../controllers/form-part.js';
 import type {UndoState} from '../controllers/session-events.js';
 import {loadStrings} from '../i18n/dictionaries.js';
 import type {FirstStrings, Strings} from '../i18n/strings.js';
-import {ConfiguratorError, ErrorCode} from '../session/index.js';
+import {ConfiguratorError} from '../session/index.js';
 import {renderSkeleton} from '../view/render-states.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {ElementParts, QuoteParts} from './element-parts.js';
@@ -81,7 +81,7 @@ export class ConfigureViews {
       module = await parts.views.load(cv.quoteScreen);
     } catch {
       // Offline, or the chunks are gone from the server: a reason callers know how to read.
-      throw new ConfiguratorError(ErrorCode.network, 'The quote screens could not be loaded', {
+      throw new ConfiguratorError('network', 'The quote screens could not be loaded', {
         retryable: true,
       });
     }

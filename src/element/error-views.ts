@@ -1,14 +1,14 @@
 import {errorText} from '../i18n/error-text.js';
 import type {FirstStrings} from '../i18n/strings.js';
-import {ErrorCode, type ConfiguratorError, type SessionSnapshot} from '../session/index.js';
+import {type ConfiguratorError, type SessionSnapshot} from '../session/index.js';
 import type {ErrorView} from '../view/render-states.js';
 
 /** Failures only the page's developer can fix: Try again could not help, so it is not offered. */
 const pageMistakes: ReadonlySet<string> = new Set([
-  ErrorCode.originNotAllowed,
-  ErrorCode.invalidPublishableKey,
-  ErrorCode.tokenEndpointNotFound,
-  ErrorCode.tokenCredentialsRejected,
+  'origin_not_allowed',
+  'invalid_publishable_key',
+  'token_endpoint_not_found',
+  'token_credentials_rejected',
 ]);
 
 /**
@@ -48,7 +48,7 @@ export function blockingErrorView(
 ): ErrorView {
   const view = errorView(snapshot, error, s, true);
   if (pageMistakes.has(error.code)) return {...view, action: null};
-  if (error.code !== ErrorCode.sessionNotFound || !target.configuration) return view;
+  if (error.code !== 'session_not_found' || !target.configuration) return view;
   return {
     ...view,
     message: s.errorSavedNotFound,

@@ -7,7 +7,7 @@ import type {PrintController} from '../controllers/print-controller.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
-import {ErrorCode, type SessionSnapshot} from '../session/index.js';
+import {type SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
 import {renderResume, shareConfiguration, shareLink} from '../view/render-resume.js';
 import {renderSteps, type StepHandlers} from '../view/render-steps.js';
@@ -210,7 +210,7 @@ function renderReady(
   const retry = () => void on.session.retry().catch(() => {});
   const banner =
     // The quote form reports its own failures; elsewhere the banner offers a retry.
-    error && error.code !== ErrorCode.aborted && screen === 'configure'
+    error && error.code !== 'aborted' && screen === 'configure'
       ? renderFailure(
           on.views,
           s,

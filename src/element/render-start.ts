@@ -2,7 +2,7 @@ import {nothing} from 'lit';
 import type {SessionController} from '../controllers/session-controller.js';
 import {errorText} from '../i18n/error-text.js';
 import type {FirstStrings} from '../i18n/strings.js';
-import {ErrorCode, type ConfiguratorError} from '../session/index.js';
+import {type ConfiguratorError} from '../session/index.js';
 import {renderSkeleton} from '../view/render-states.js';
 import {renderFailure} from './failure-notice.js';
 import type {ViewLoader} from './lazy-view.js';
@@ -48,7 +48,7 @@ export function renderStart(
   const failed = () => {
     const snapshot = controller.snapshot!;
     const error = snapshot.error;
-    if (!error || error.code === ErrorCode.aborted) return renderSkeleton(s);
+    if (!error || error.code === 'aborted') return renderSkeleton(s);
     const startModel = () => void controller.startModel().catch(() => {});
     const retry = () => void controller.retry().catch(() => {});
     return renderFailure(

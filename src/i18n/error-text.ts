@@ -12,7 +12,7 @@ export function errorText(error: ConfiguratorError, s: FirstStrings): string {
 }
 
 function shownCode(error: ConfiguratorError): ErrorCode {
-  if (error.code !== ErrorCode.tokenFailed || !error.retryable) return error.code;
-  if (isTimeout(error)) return ErrorCode.timeout;
-  return error.status === null ? ErrorCode.network : ErrorCode.serviceUnavailable;
+  if (error.code !== 'token_failed' || !error.retryable) return error.code;
+  if (isTimeout(error)) return 'timeout';
+  return error.status === null ? 'network' : 'service_unavailable';
 }
