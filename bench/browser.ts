@@ -728,8 +728,10 @@ console.log(
   };
   report(
     'headless session alone',
-    `${kb(session.gzip)} gzip, ${kb(session.brotli)} brotli`,
-    `<= 5.6 KB gzip (build budget ${kb(budgets.session)})`,
+    `${session.gzip} bytes gzip, ${kb(session.brotli)} brotli`,
+    // The budget the build enforces is the goal (7,000 bytes); decision 71 explains why an
+    // earlier goal of 5.6 KB would take behaviour out.
+    `< ${budgets.session} bytes gzip (the build's budget)`,
   );
 }
 
