@@ -31,25 +31,15 @@ export function renderError(
               ${error.action.label}
             </button>`
           : nothing
-        : close
-          ? html`<button
-              type="button"
-              class="button secondary"
-              part="button"
-              data-action="dismiss"
-              @click=${close}
-            >
-              ${s.dismiss}
-            </button>`
-          : html`<button
-              type="button"
-              class="button secondary"
-              part="button"
-              data-action="retry"
-              @click=${retry}
-            >
-              ${s.retry}
-            </button>`
+        : html`<button
+            type="button"
+            class="button secondary"
+            part="button"
+            data-action=${close ? 'dismiss' : 'retry'}
+            @click=${close || retry}
+          >
+            ${close ? s.dismiss : s.retry}
+          </button>`
     }
   </div>`;
 }
