@@ -109,6 +109,8 @@ export const Errors = {
   modelUnavailable: {code: 'model_unavailable', status: 404},
   /** The node exists but holds no linked configuration (400). */
   notLinkedConfiguration: {code: 'not_linked_configuration', status: 400},
+  /** A copy of a revision the session no longer keeps, or never had (404). */
+  revisionNotKept: {code: 'revision_not_kept', status: 404},
 
   // Quotations.
   /** A configuration still has unanswered mandatory features (409). */

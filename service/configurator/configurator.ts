@@ -155,7 +155,7 @@ export class Configurator {
         onlyValues: compress ? [] : undefined,
       });
     }
-    const saved = this.sessions.save({...record, state: result.state});
+    const saved = this.sessions.change(record, result.state);
     if (compress === 'changes') return this.#renderChanges(model, record, saved, null);
     return this.#render(model, saved, {onlyValues: compress ? result.changed : undefined});
   }
@@ -173,7 +173,7 @@ export class Configurator {
     const model = this.#model(record);
     let state = record.state;
     for (const text of texts) state = applyText(model, state, text).state;
-    const saved = this.sessions.save({...record, state});
+    const saved = this.sessions.change(record, state);
     return compress ? this.#renderChanges(model, record, saved, null) : this.#render(model, saved);
   }
 
@@ -327,7 +327,7 @@ export class Configurator {
     // of this many properties that then gains one gets a hidden class of its own, made in the
     // old generation (about 0.9 KB an update, found dead only by a full collection; decision
     // 78). The rendered object is this answer's alone.
-    return Object.assign(changes, {linkedConfigurationModels: []});
+    return Object.assign(changes, {linkedConfigurationModels: [], revision: after.revision ?? 0});
   }
 
   #render(
@@ -347,7 +347,10 @@ export class Configurator {
     });
     // Added to the rendered object, not a copy: the encoder writes a rendered answer from the
     // state it was rendered from, which it finds by the object.
-    return Object.assign(configuration, {linkedConfigurationModels: []});
+    return Object.assign(configuration, {
+      linkedConfigurationModels: [],
+      revision: record.revision ?? 0,
+    });
   }
 }
 

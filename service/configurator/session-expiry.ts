@@ -9,6 +9,7 @@ interface Expiring {
   id: string;
   updatedAt: string;
   quotedAt?: string;
+  revision?: number;
 }
 
 /**
@@ -17,13 +18,15 @@ interface Expiring {
  * first session changed later: a run reads what it deletes and one batch more, never the whole
  * collection. A session a quotation line names is kept and marked `quotedAt`, which takes it
  * out of the index's unquoted part, so later runs do not read it again. `forget` is called with
- * each deleted id (the session cache drops it). Answers how many were deleted.
+ * each deleted id (the session cache drops it), `drop` with each deleted session in the same
+ * transaction (its kept revisions go with it). Answers how many were deleted.
  */
 export function expireSessions(
   store: Store,
   horizon: string,
   now: string,
   forget: (id: string) => void,
+  drop: (session: Expiring) => void = () => undefined,
 ): number {
   const sessions = store.collection<Expiring>('sessions');
   const lines = store.collection<{id: string; configurationId: string | null}>('quotationlines');
@@ -42,7 +45,10 @@ export function expireSessions(
       });
       store.transaction(() => {
         if (named.length > 0) sessions.put({...session, quotedAt: now});
-        else if (sessions.delete(session.id)) deleted++;
+        else if (sessions.delete(session.id)) {
+          drop(session);
+          deleted++;
+        }
       });
       forget(session.id);
     }

@@ -12,6 +12,7 @@ import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
 import {expireSessions} from './session-expiry.js';
+import {SessionRevisions, keptRevisions} from './session-revisions.js';
 
 /** A configuration session as kept in the store's `sessions` collection. */
 export interface SessionRecord {
@@ -21,6 +22,11 @@ export interface SessionRecord {
   modelId: string;
   lang: string;
   state: SessionState;
+  /**
+   * How many changes of its values and texts the session has had (absent in a record written
+   * before revisions: 0). The state of each of the last few is kept (session-revisions.ts).
+   */
+  revision?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,6 +46,12 @@ export function modelUnavailable(sessionId: string): ServiceError {
     Errors.modelUnavailable,
     `The model of configuration ${sessionId} is no longer offered`,
   );
+}
+
+/** A session kept in memory: its record, and its state's compact form when known. */
+interface Held {
+  record: SessionRecord;
+  stored: StoredState | undefined;
 }
 
 /** Sessions kept in memory besides the store, the most recently used. */
@@ -67,7 +79,8 @@ export class Sessions {
    * every record set into it alive through every young-generation collection until the next
    * full one (docs/decisions/0068). A holder outlives its records, so that costs nothing.
    */
-  readonly #cache = new RecentlyUsed<{record: SessionRecord}>(cachedSessions);
+  readonly #cache = new RecentlyUsed<Held>(cachedSessions);
+  readonly #revisions: SessionRevisions;
   #undone: number;
   /** How long an unquoted session is kept unchanged, ms; by default for good. */
   #expiryMs = Infinity;
@@ -79,6 +92,7 @@ export class Sessions {
     this.#now = now;
     this.#models = models;
     this.#undone = store.undone;
+    this.#revisions = new SessionRevisions(store);
   }
 
   /** Drops the cache if the store undid writes since it was filled. */
@@ -88,11 +102,13 @@ export class Sessions {
     this.#undone = this.#store.undone;
   }
 
-  #remember(record: SessionRecord): void {
+  #remember(record: SessionRecord, stored: StoredState | undefined): void {
     this.#check();
     const held = this.#cache.get(record.id);
-    if (held) held.record = record;
-    else this.#cache.set(record.id, {record});
+    if (held) {
+      held.record = record;
+      held.stored = stored;
+    } else this.#cache.set(record.id, {record, stored});
   }
 
   get #collection() {
@@ -104,11 +120,17 @@ export class Sessions {
     return stored && this.#decode(stored);
   }
 
-  /** Writes a record with its state in the compact form. */
+  /** Writes a record with its state in the compact form, and keeps it in memory. */
   #put(record: SessionRecord): void {
+    const state = this.#encode(record);
+    this.#collection.put({...record, state});
+    this.#remember(record, state);
+  }
+
+  #encode(record: SessionRecord): StoredState {
     const model = this.#models(record.modelId);
     if (!model) throw modelUnavailable(record.id);
-    this.#collection.put({...record, state: encodeState(model, record.state)});
+    return encodeState(model, record.state);
   }
 
   /** A record as read from the store, its state decoded in its model. */
@@ -117,6 +139,16 @@ export class Sessions {
     const model = this.#models(stored.modelId);
     if (!model) throw modelUnavailable(stored.id);
     return {...stored, state: decodeState(model, stored.state)};
+  }
+
+  /**
+   * A record's state in the compact form it was last written or read in, so that keeping the
+   * state a change leaves costs no second encoding (kept beside the record in memory: a
+   * `WeakMap` of states left some 290 bytes an update in the old generation).
+   */
+  #compact(record: SessionRecord): StoredState {
+    const held = this.#cache.get(record.id);
+    return held?.record === record && held.stored ? held.stored : this.#encode(record);
   }
 
   /**
@@ -136,6 +168,7 @@ export class Sessions {
       new Date(now - this.#expiryMs).toISOString(),
       new Date(now).toISOString(),
       (id) => this.#cache.delete(id.toLowerCase()),
+      (session) => this.#revisions.drop(session.id, session.revision ?? 0),
     );
   }
 
@@ -158,7 +191,6 @@ export class Sessions {
       updatedAt: at,
     };
     this.#put(record);
-    this.#remember(record);
     return record;
   }
 
@@ -171,7 +203,7 @@ export class Sessions {
     const stored = this.#collection.get(key);
     if (!stored) return undefined;
     const record = this.#decode(stored);
-    this.#remember(record);
+    this.#remember(record, isStoredState(stored.state) ? stored.state : undefined);
     return record;
   }
 
@@ -181,11 +213,35 @@ export class Sessions {
     return this.#byCode(code.toUpperCase());
   }
 
+  /**
+   * Stores a change of the session's values or texts: its revision advances, and the state it
+   * leaves is kept first (a failure after that leaves a kept state that is still right).
+   */
+  change(record: SessionRecord, state: SessionState): SessionRecord {
+    const revision = record.revision ?? 0;
+    this.#revisions.keep(record.id, revision, record.lang, this.#compact(record));
+    return this.save({...record, state, revision: revision + 1});
+  }
+
+  /**
+   * The session's state and language at `revision`: its current ones, or the kept ones of one
+   * of its last {@link keptRevisions} revisions; `undefined` for any other.
+   */
+  at(record: SessionRecord, revision: number): {lang: string; state: SessionState} | undefined {
+    const current = record.revision ?? 0;
+    if (revision === current) return {lang: record.lang, state: record.state};
+    if (revision > current || revision < current - keptRevisions) return undefined;
+    const kept = this.#revisions.get(record.id, revision);
+    if (!kept) return undefined;
+    const model = this.#models(record.modelId);
+    if (!model) throw modelUnavailable(record.id);
+    return {lang: kept.lang, state: decodeState(model, kept.state)};
+  }
+
   /** Stores a changed session, stamping `updatedAt`. */
   save(record: SessionRecord): SessionRecord {
     const saved = {...record, updatedAt: new Date(this.#now()).toISOString()};
     this.#put(saved);
-    this.#remember(saved);
     return saved;
   }
 }

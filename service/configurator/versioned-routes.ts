@@ -81,9 +81,10 @@ export function registerVersionedRoutes(
     );
   });
 
-  app.post(`${prefix}/copy/:code`, (c) =>
-    c.json(frozenCopy(configurator, c.req.param('code')), 201),
-  );
+  app.post(`${prefix}/copy/:code`, (c) => {
+    const revision = queryInteger(c, 'revision', {min: 0, max: Number.MAX_SAFE_INTEGER});
+    return c.json(frozenCopy(configurator, c.req.param('code'), revision), 201);
+  });
 
   app.post(`${prefix}/updatelinkedconfigurationcardinality`, async (c) => {
     searchbarFlag(c);

@@ -38,19 +38,29 @@ function copyId(body: unknown): string {
 }
 
 /**
+ * An earlier state: the id of a frozen copy, or the code and revision of a session whose
+ * service keeps its earlier states (the answer's `revision`), copied only to undo.
+ */
+type Mark = string | readonly [code: string, revision: number];
+
+/**
  * Takes back the shopper's changes (inputs with source `'user'`), each to exactly the state
- * the service had before: after each change the service keeps a frozen copy of the new state
- * (`POST copy/{code}`, answered with the copy's id alone, in the background between inputs),
- * and undo opens the copy before it by id, the one time a whole configuration comes back
- * (docs/decisions/0083-undo-copies-kept-by-the-service.md). A service without that route
+ * the service had before. Where answers carry a `revision`, the service keeps the states of a
+ * session's last changes itself: before each change this notes the session's code and
+ * revision, with no request, and undo asks for a copy of that revision
+ * (`POST copy/{code}?revision=N`, answered with its id) and opens it, the one time a whole
+ * configuration comes back (docs/decisions/0105-revisions-undo-without-copies.md). Without
+ * revisions, the service keeps a frozen copy after each change (`POST copy/{code}`, in the
+ * background between inputs) and undo opens the one before
+ * (docs/decisions/0083-undo-copies-kept-by-the-service.md); a service without that route
  * (404) is copied with `open/{code}` instead, as before.
  * A host's API calls and language changes are not changes to undo and cost no request.
  */
 export class UndoHistory {
   readonly session: ConfiguratorSession;
   #levels: number;
-  /** Ids of frozen copies of earlier states, oldest first. */
-  #copies: string[] = [];
+  /** Earlier states, oldest first. */
+  #copies: Mark[] = [];
   /** The last of `#copies` is a copy of the current state. */
   #copied = false;
   /** The last change was the shopper's: copy its state now, so its undo costs no wait later. */
@@ -62,6 +72,8 @@ export class UndoHistory {
   #generation = 0;
   /** The service keeps copies itself (`copy/{code}`); false once it answered that with 404. */
   #kept = true;
+  /** The copy an undo under way asks for: inputs wait for it (and are then dropped). */
+  #pending: Promise<unknown> | null = null;
 
   #onChange = (event: Event) => {
     this.#copied = false;
@@ -85,7 +97,7 @@ export class UndoHistory {
 
   /** There is an earlier state to go back to. */
   get canUndo(): boolean {
-    return this.#copies.length > (this.#copied ? 1 : 0);
+    return this.#copies.length > (this.#copied || this.#unchanged() ? 1 : 0);
   }
 
   /** True while `undo()` reopens an earlier state (the session id changes, the product does not). */
@@ -106,14 +118,35 @@ export class UndoHistory {
    * shopper's own undo button is `'user'`.
    */
   async undo(source: 'user' | 'api' = 'api'): Promise<Configuration | null> {
+    // A change noted but not made (refused, cancelled, failed) has nothing to take back.
+    if (this.#unchanged()) this.#copies = this.#copies.slice(0, -1);
     const back = this.#copies.length - (this.#copied ? 2 : 1);
     if (back < 0) return this.session.snapshot.configuration;
-    const id = this.#copies[back]!;
+    const mark = this.#copies[back]!;
     // The copy itself becomes the session: it is no longer a frozen state to come back to.
     this.#copies = this.#copies.slice(0, back);
     this.#copied = false;
     this.#copyAfterChange = false;
-    this.#generation++;
+    const generation = ++this.#generation;
+    let id = mark;
+    if (typeof id !== 'string') {
+      const kept = this.#send(id[0], AbortSignal.timeout(copyTimeoutMs), id[1]);
+      this.#pending = kept;
+      try {
+        id = await kept;
+      } catch (error) {
+        // A state no longer kept is forgotten with every one before it, never skipped; after
+        // any other failure the same undo can be asked for again.
+        if (generation === this.#generation) {
+          if (error instanceof ConfiguratorError && error.status === 404) this.#forget();
+          else this.#copies = [...this.#copies, mark];
+        }
+        throw error;
+      } finally {
+        this.#pending = null;
+      }
+      if (generation !== this.#generation) return this.session.snapshot.configuration;
+    }
     this.#undoing = true;
     this.#undoSource = source;
     try {
@@ -121,6 +154,13 @@ export class UndoHistory {
     } finally {
       this.#undoing = false;
     }
+  }
+
+  /** The last mark is of the state the session holds: the change after it was not made. */
+  #unchanged(): boolean {
+    const last = this.#copies.at(-1);
+    const now = this.session._configuration;
+    return typeof last === 'object' && last[0] === now?.code && last[1] === now.revision;
   }
 
   /** Stops taking copies; the session carries on without undo. */
@@ -140,17 +180,26 @@ export class UndoHistory {
   }
 
   /**
-   * Keeps a frozen copy of the current state between inputs, so that the copy is of this
-   * state and no other: right after the shopper's change, or before the shopper's input when
-   * the state has none yet (the first change, one after an API call). A failed copy forgets the
-   * history: a later undo must never skip a state silently.
+   * Notes the state before each of the shopper's changes between inputs, so that the note is
+   * of this state and no other. Where the answers carry a revision, the note is the session's
+   * code and revision, and costs no request. Otherwise it is a frozen copy, kept right after
+   * the shopper's change, or before the shopper's input when the state has none yet (the first
+   * change, one after an API call). A failed copy forgets the history: a later undo must never
+   * skip a state silently.
    */
-  #between(next: NextInput | null, configuration: Configuration): Promise<void> | undefined {
-    const copyNow = next
-      ? next.source === 'user' && next.kind !== 'language'
-      : this.#copyAfterChange;
+  #between(next: NextInput | null, configuration: Configuration): Promise<unknown> | undefined {
+    if (this.#pending) return this.#pending;
+    const user = next ? next.source === 'user' && next.kind !== 'language' : this.#copyAfterChange;
     const code = configuration.code;
-    if (this.#copied || !copyNow || !code) return undefined;
+    const revision = configuration.revision;
+    if (typeof revision === 'number' && this.#kept) {
+      if (this.#unchanged()) this.#copies = this.#copies.slice(0, -1);
+      if (next && user && code) {
+        this.#copies = [...this.#copies, [code, revision] as const].slice(-this.#levels);
+      }
+      return undefined;
+    }
+    if (this.#copied || !user || !code) return undefined;
     this.#copyAfterChange = false;
     const generation = this.#generation;
     // A copy of the state the session holds now (`between` sees no other).
@@ -174,18 +223,22 @@ export class UndoHistory {
     if (!this.#kept) {
       return this.session._open(code, signal, {idempotent: false}).then((copy) => copy.id);
     }
-    return this.session
-      ._send({
-        method: 'POST',
-        path: `/configurator/3/configurator/copy/${encodeURIComponent(code)}`,
-        signal,
-        idempotent: false,
-        read: copyId,
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof ConfiguratorError) || error.status !== 404) throw error;
-        this.#kept = false;
-        return this.#copy(code, signal);
-      });
+    return this.#send(code, signal).catch((error: unknown) => {
+      if (!(error instanceof ConfiguratorError) || error.status !== 404) throw error;
+      this.#kept = false;
+      return this.#copy(code, signal);
+    });
+  }
+
+  /** `POST copy/{code}`: a copy the service keeps, of that revision if one is named. */
+  #send(code: string, signal: AbortSignal, revision?: number): Promise<string> {
+    return this.session._send({
+      method: 'POST',
+      path: `/configurator/3/configurator/copy/${encodeURIComponent(code)}`,
+      query: {revision: revision?.toString()},
+      signal,
+      idempotent: false,
+      read: copyId,
+    });
   }
 }

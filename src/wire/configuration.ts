@@ -112,6 +112,12 @@ export interface Configuration {
    * service so that a client can tell what a choice will do to the total incl. VAT.
    */
   vatRate?: number;
+  /**
+   * How many changes of its values and texts the session has had, an addition of the reference
+   * service: it keeps the states of the last 20, and `POST copy/{code}?revision=N` copies one
+   * (undo asks for it only when the shopper undoes). A service without it keeps none.
+   */
+  revision?: number;
 }
 
 /** Body of an update. The service accepts these names in any letter case. */

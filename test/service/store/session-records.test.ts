@@ -37,9 +37,10 @@ const require = (state: SessionState, key: string, value: number, isSelection = 
   ).state;
 
 /** The answer the engine gives for a state, as the service serves it. */
-const rendered = (state: SessionState, id: string, code: string, lang = 'en') => ({
+const rendered = (state: SessionState, id: string, code: string, lang = 'en', revision = 0) => ({
   ...renderConfiguration(model, state, {id, code, lang, conflicts: null}),
   linkedConfigurationModels: [],
+  revision,
 });
 
 const storedDoc = (dir: string, id: string) => {
@@ -96,7 +97,7 @@ test('a version 3 session record answers as before and is written compact when i
   });
   assert.equal(update.status, 200);
   state = require(state, 'armrests', 0);
-  assert.deepStrictEqual(await json<Configuration>(update), rendered(state, id, code, 'nl'));
+  assert.deepStrictEqual(await json<Configuration>(update), rendered(state, id, code, 'nl', 1));
   assert.ok(isStoredState(sessions().get(id)!.state), 'written compact');
   assert.ok(isStoredState(sessions().get(copied.id)!.state), 'a new session is compact');
   await service.close();
@@ -109,7 +110,7 @@ test('a version 3 session record answers as before and is written compact when i
   // A restarted service reads the compact records from the database (nothing in memory).
   service = await startService({store: openStore(dir)});
   const reopened = await service.call(`/configurator/1/configurator/open/${id}`);
-  assert.deepStrictEqual(await json<Configuration>(reopened), rendered(state, id, code, 'nl'));
+  assert.deepStrictEqual(await json<Configuration>(reopened), rendered(state, id, code, 'nl', 1));
   const copy = await service.call(`/configurator/1/configurator/open/${copied.id}`);
   // The copy was made from the record as it was before the update.
   assert.deepStrictEqual(
