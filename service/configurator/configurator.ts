@@ -1,10 +1,8 @@
 import {
-  FeatureType,
   type CompressedConfiguration,
   type Configuration,
   type Conflict,
   type FeatureModel,
-  type FeatureNode,
   type Requirement,
   type TextRequirement,
 } from '../../src/wire/index.js';
@@ -22,6 +20,7 @@ import {Errors, ServiceError, notFound} from '../errors.js';
 import {isGuid} from '../http/index.js';
 import type {ConfiguredItem} from '../quotations/index.js';
 import type {Store} from '../store/index.js';
+import {chosenOptions} from './chosen-options.js';
 import {ModelCatalog} from './model-catalog.js';
 import {isSessionCode} from './session-code.js';
 import {Sessions, modelUnavailable, type SessionRecord} from './sessions.js';
@@ -155,7 +154,7 @@ export class Configurator {
         onlyValues: compress ? [] : undefined,
       });
     }
-    const saved = this.sessions.change(record, result.state);
+    const saved = this.#save(record, result.state, result.changed.length > 0);
     if (compress === 'changes') return this.#renderChanges(model, record, saved, null);
     return this.#render(model, saved, {onlyValues: compress ? result.changed : undefined});
   }
@@ -172,8 +171,13 @@ export class Configurator {
     const record = this.#session(id);
     const model = this.#model(record);
     let state = record.state;
-    for (const text of texts) state = applyText(model, state, text).state;
-    const saved = this.sessions.change(record, state);
+    let changed = false;
+    for (const text of texts) {
+      const result = applyText(model, state, text);
+      state = result.state;
+      changed ||= result.changed.length > 0;
+    }
+    const saved = this.#save(record, state, changed);
     return compress ? this.#renderChanges(model, record, saved, null) : this.#render(model, saved);
   }
 
@@ -298,6 +302,15 @@ export class Configurator {
     return this.#render(model, copy);
   }
 
+  /**
+   * Stores a session's new state: a change of its values or texts advances its revision (and
+   * keeps the state it leaves); one that changed none of them is no revision, so an undo never
+   * takes back nothing.
+   */
+  #save(record: SessionRecord, state: SessionState, changed: boolean): SessionRecord {
+    return changed ? this.sessions.change(record, state) : this.sessions.save({...record, state});
+  }
+
   #session(id: string): SessionRecord {
     const record = isGuid(id) ? this.sessions.get(id) : undefined;
     if (!record) throw notFound(`No configuration "${id}"`, {configurationId: id});
@@ -359,37 +372,3 @@ const localName = (text: CompiledModel['nodes'][number]['name'], lang: string) =
 
 /** The language sessions start in when none is asked for. */
 export const defaultLanguage = 'en';
-
-const isOn = (value: Configuration['values'][string] | undefined) =>
-  typeof value === 'number' ? value !== 0 : value?.selected === true;
-
-/**
- * The chosen options of a configuration as a sales person reads them: every node that is on
- * and shown in quotations, leaves only (a group is named by its chosen option), each as
- * "Group: Option", numbers with their unit, texts quoted.
- */
-export function chosenOptions(configuration: Configuration): string[] {
-  const lines: string[] = [];
-  const visit = (node: FeatureNode, path: string[]) => {
-    const value = configuration.values[node.id];
-    if (!isOn(value) || node.hideInQuotation) return;
-    const number = typeof value === 'number' ? value : (value?.value ?? 0);
-    const label = path.length > 0 ? `${path.join(' / ')}: ${node.name}` : node.name;
-    if (node.featureType === FeatureType.text) {
-      const text = configuration.textValues[node.id];
-      if (text) lines.push(`${label}: "${text}"`);
-    } else if (node.minValue !== null && node.maxValue !== null) {
-      lines.push(
-        `${label}: ${number}${node.unitOfMeasurement ? ` ${node.unitOfMeasurement}` : ''}`,
-      );
-    } else if (node.features.length === 0 || node.price !== 0) {
-      // A priced option with options below it is a line too: nothing priced goes unlisted.
-      lines.push(label);
-    }
-    for (const child of node.features) visit(child, [...path, node.name]);
-  };
-  for (const step of configuration.featureModel.steps) {
-    for (const node of step.features) visit(node, []);
-  }
-  return lines;
-}
