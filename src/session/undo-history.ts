@@ -159,7 +159,7 @@ export class UndoHistory {
   /** The last mark is of the state the session holds: the change after it was not made. */
   #unchanged(): boolean {
     const last = this.#copies.at(-1);
-    const now = this.session._configuration;
+    const now = this.session.snapshot.configuration;
     return typeof last === 'object' && last[0] === now?.code && last[1] === now.revision;
   }
 

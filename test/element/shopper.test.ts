@@ -8,6 +8,7 @@ import {
   nextEvent,
   nodeByName,
   readyConfigurator,
+  recordRequests,
   settled,
   until,
 } from '../helpers/browser/service.js';
@@ -273,6 +274,8 @@ describe('undo and start over', () => {
     el.addEventListener('configurator-ready', () => readies++);
     const id = (name: string) => nodeByName(el.value!, name).id;
     expect($(el, '[data-action="undo"]').getAttribute('aria-disabled')).to.equal('true');
+    const recorder = recordRequests();
+    const copies = () => recorder.requests.filter((r) => r.url.includes('/copy/'));
     const s0 = state(el);
     await el.session!.select(id('High back'), true);
     const s1 = state(el);
@@ -291,6 +294,9 @@ describe('undo and start over', () => {
     const s3 = state(el);
     expect(s3.values[id('High back')]).to.not.equal(0);
     expect(s3).to.not.deep.equal(s2);
+    // The service keeps the earlier states: the journey asked for no copy of any.
+    await settled(el);
+    expect(copies()).to.deep.equal([]);
 
     await clickUndo(el);
     expect(state(el)).to.deep.equal(s2);
@@ -301,6 +307,14 @@ describe('undo and start over', () => {
     expect(state(el)).to.deep.equal(s1);
     await clickUndo(el);
     expect(state(el)).to.deep.equal(s0);
+    // One copy per undo, each of the revision before the change it took back.
+    expect(copies().map((r) => new URL(r.url).search)).to.deep.equal([
+      '?revision=3',
+      '?revision=2',
+      '?revision=1',
+      '?revision=0',
+    ]);
+    recorder.restore();
     // The same product all along: no new start is announced.
     expect(readies).to.equal(0);
     // A change after an undo is undoable again; the page's own undo is the page's change.
