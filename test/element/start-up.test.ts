@@ -102,7 +102,7 @@ describe('start-up', () => {
     }
   });
 
-  it('is ready once a render shows the configuration, not after the updates behind it', async () => {
+  it('draws its first screen in two tasks, a frame apart, and is ready after the second', async () => {
     const el = await fixture<ProductConfiguratorElement>(
       html`<product-configurator
         api-url=${serviceUrl}
@@ -110,11 +110,29 @@ describe('start-up', () => {
         .fetchToken=${demoToken}
       ></product-configurator>`,
     );
-    // Renders that had a configuration to show, counted until the event.
+    // Frames since the first render that had a configuration to show.
+    let frames = 0;
+    const countFrames = () => {
+      frames++;
+      requestAnimationFrame(countFrames);
+    };
+    // Renders that had a configuration to show, counted until the event; what the screen held
+    // when the second began (the first one's result, committed).
     let shown = 0;
+    let between: {steps: number; summary: boolean; frames: number} | null = null;
     const render = el.render.bind(el);
     el.render = () => {
-      if (el.session?.snapshot.configuration) shown++;
+      if (el.session?.snapshot.configuration) {
+        shown++;
+        if (shown === 1) requestAnimationFrame(countFrames);
+        if (shown === 2) {
+          between = {
+            steps: $$(el, '[role="tabpanel"] input').length,
+            summary: $$(el, '.summary').length > 0,
+            frames,
+          };
+        }
+      }
       return render();
     };
     const atReady = new Promise<number>((resolve) =>
@@ -122,7 +140,12 @@ describe('start-up', () => {
     );
     el.model = 'Office Chair';
     // The start task's completion asks for one more update; ready does not wait for it.
-    expect(await atReady).to.equal(1);
-    expect($$(el, '[role="tabpanel"] input').length).to.be.greaterThan(0);
+    expect(await atReady).to.equal(2);
+    // The steps came first, on screen for a frame before the summary column was drawn.
+    expect(between).to.not.equal(null);
+    expect(between!.steps).to.be.greaterThan(0);
+    expect(between!.summary).to.equal(false);
+    expect(between!.frames).to.be.greaterThan(0);
+    expect($$(el, '.summary').length).to.equal(1);
   });
 });
