@@ -59,7 +59,12 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
-  const more = extrasFor(p);
+  // The element's first screen is drawn in two tasks, each with its own frame: the steps
+  // first, then the summary column and what the extras add (the picture, the price effects'
+  // questions), so neither is one long task for the page and nothing but the steps is asked
+  // for before the shopper can act (docs/decisions/0106). `configurator-ready` waits for it.
+  const whole = own.view !== null;
+  const more = whole ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
   const effects = more
@@ -80,10 +85,6 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     totalsAfter: stepEffects.totals,
     effectEstimates: stepEffects.estimates,
   });
-  // The element's first screen is drawn in two tasks, each with its own frame: the steps
-  // first, the summary column in the task after, so neither is one long task for the page
-  // (docs/decisions/0105). `configurator-ready` waits for the second.
-  const whole = own.view !== null;
   const view = (own.view = reuseUnchanged(own.view, built));
   if (whole) p.events.shows(configuration);
   else p.views.track(afterNextFrame());
