@@ -62,7 +62,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   // The element's first screen is drawn in two tasks, each with its own frame: the steps
   // first, then the summary column and what the extras add (the picture, the price effects'
   // questions), so neither is one long task for the page and nothing but the steps is asked
-  // for before the shopper can act (docs/decisions/0106). `configurator-ready` waits for it.
+  // for before the shopper can act (docs/decisions/0106).
   const whole = own.view !== null;
   const more = whole ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
@@ -86,8 +86,10 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     effectEstimates: stepEffects.estimates,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
-  if (whole) p.events.shows(configuration);
-  else p.views.track(afterNextFrame());
+  // The shopper can act once the steps are on screen: `configurator-ready` does not wait for
+  // the second pass (the element's `updateComplete` does).
+  p.events.shows(configuration);
+  if (!whole) p.views.track(afterNextFrame());
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
   if (!snapshot.conflict) {
     effects?.want(p.session.require(), configuration, shown, optionRequirements(nodes));
