@@ -17,3 +17,19 @@ export function yieldToMain(): Promise<unknown> {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * A task after the next frame, so that what was rendered before is laid out and painted in a
+ * frame of its own: work split this way is not one long task for the page. Where no frame
+ * comes (a tab in the background) it goes on after a short wait instead of waiting for the
+ * shopper to return.
+ */
+export function afterNextFrame(): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      void yieldToMain().then(resolve);
+    });
+  });
+}

@@ -104,10 +104,8 @@ export class ConfigureViews {
     const views = parts.views;
     const cv = views.use(configureView);
     const configuration = parts.session.snapshot?.configuration;
-    if (cv && full && configuration) {
-      parts.events.shows(configuration);
-      return cv.renderConfigured(parts, full);
-    }
+    // The configure view says when it shows the configuration (its first render is in two).
+    if (cv && full && configuration) return cv.renderConfigured(parts, full);
     if (!configureView.failed) return renderSkeleton(s);
     const notice = {title: s.errorTitle, message: s.errorLoad, reason: s.errors.network};
     const retry = () => views.track(views.load(configureView));

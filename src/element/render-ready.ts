@@ -19,6 +19,7 @@ import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
 import {reuseUnchanged} from '../view/reuse-unchanged.js';
 import {optionRequirements, priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
+import {afterNextFrame} from '../controllers/yield-to-main.js';
 import {conflictDialog, extras, loadAfterFirstScreen} from './later-views.js';
 import type {ElementParts} from './element-parts.js';
 
@@ -58,7 +59,12 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
-  const more = extrasFor(p);
+  // The element's first screen is drawn in two tasks, each with its own frame: the steps
+  // first, then the summary column and what the extras add (the picture, the price effects'
+  // questions), so neither is one long task for the page and nothing but the steps is asked
+  // for before the shopper can act (docs/decisions/0106).
+  const whole = own.view !== null;
+  const more = whole ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
   const effects = more
@@ -80,6 +86,10 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     effectEstimates: stepEffects.estimates,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
+  // The shopper can act once the steps are on screen: `configurator-ready` does not wait for
+  // the second pass (the element's `updateComplete` does).
+  p.events.shows(configuration);
+  if (!whole) p.views.track(afterNextFrame());
   const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
   if (!snapshot.conflict) {
     effects?.want(p.session.require(), configuration, shown, optionRequirements(nodes));
@@ -87,7 +97,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
   const tools = toolsFor(p, more);
-  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print)}${
+  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print, whole)}${
     more && print?.wanted
       ? more.renderSheet(view, configuration, s, p, print, own.picture)
       : nothing
@@ -201,6 +211,7 @@ function renderReady(
   more: ExtrasModule | null,
   picture: string | null,
   print: PrintController | null,
+  side: boolean,
 ): TemplateResult {
   const configuration = snapshot.configuration!;
   const screen = on.screens.screen;
@@ -287,26 +298,31 @@ function renderReady(
       }
     </div>
     <div class="side">
-      ${renderSummary(
-        view,
-        {
-          busy: snapshot.busy,
-          copyStatus: tools.now?.copyStatus ?? '',
-          showQuoteButton: screen === 'configure',
-          picture,
-        },
-        s,
-        {
-          toggleVat: (incl) => on.vat.set(incl),
-          // The link that resumes it; the code stays in view beside the button.
-          copyCode: () =>
-            tools.use((t) => t.copy(shareLink(on.shareUrl(), view.code, location.href))),
-          shareCode: () => tools.use((t) => t.share(on.shareUrl(), view.code, view.product.name)),
-          requestQuote: () => show('review'),
-        },
-      )}
-      ${screen === 'configure' ? renderTools(tools, s, snapshot.busy) : nothing}
-      ${more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l))}
+      ${
+        side
+          ? renderSummary(
+              view,
+              {
+                busy: snapshot.busy,
+                copyStatus: tools.now?.copyStatus ?? '',
+                showQuoteButton: screen === 'configure',
+                picture,
+              },
+              s,
+              {
+                toggleVat: (incl) => on.vat.set(incl),
+                // The link that resumes it; the code stays in view beside the button.
+                copyCode: () =>
+                  tools.use((t) => t.copy(shareLink(on.shareUrl(), view.code, location.href))),
+                shareCode: () =>
+                  tools.use((t) => t.share(on.shareUrl(), view.code, view.product.name)),
+                requestQuote: () => show('review'),
+              },
+            )
+          : nothing
+      }
+      ${side && screen === 'configure' ? renderTools(tools, s, snapshot.busy) : nothing}
+      ${side ? more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l)) : nothing}
     </div>`;
 }
 

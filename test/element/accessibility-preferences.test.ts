@@ -59,6 +59,7 @@ async function wrapped(attributes: {dir?: string; lang?: string; style?: string;
   const ready = nextEvent(el, 'configurator-ready');
   el.model = 'Office Chair';
   await ready;
+  await el.updateComplete;
   await laterStyles(el);
   return {page, el};
 }

@@ -125,10 +125,15 @@ describe('product-configurator', () => {
     expect(ready.configuration.featureModel.name).to.equal('Office Chair');
     expect(el.value).to.equal(ready.configuration);
     expect($(el, '[part~="product-name"]').textContent!.trim()).to.equal('Office Chair');
-    expect($(el, '[data-price="total"]').textContent).to.equal(
+    // At ready the steps and the total bar are on screen; the summary column a frame later.
+    expect($(el, '.total-bar-value').textContent).to.equal(
       ready.configuration.totalPriceIncVATLabel,
     );
     expect($$(el, '[role="tab"]').length).to.equal(ready.configuration.featureModel.steps.length);
+    await el.updateComplete;
+    expect($(el, '[data-price="total"]').textContent).to.equal(
+      ready.configuration.totalPriceIncVATLabel,
+    );
   });
 
   it('is accessible when ready', async () => {
@@ -170,6 +175,7 @@ describe('product-configurator', () => {
     const ready = nextEvent(el, 'configurator-ready');
     el.model = 'Office Chair';
     expect((await ready).configuration.languageIso).to.equal('fr');
+    await el.updateComplete;
     expect($(el, '[part~="summary"] [data-action="quote"]').textContent!.trim()).to.equal(
       'Demander un devis',
     );

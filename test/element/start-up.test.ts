@@ -102,7 +102,7 @@ describe('start-up', () => {
     }
   });
 
-  it('is ready once a render shows the configuration, not after the updates behind it', async () => {
+  it('is ready once the steps are on screen; the summary column comes in a task a frame later', async () => {
     const el = await fixture<ProductConfiguratorElement>(
       html`<product-configurator
         api-url=${serviceUrl}
@@ -110,19 +110,43 @@ describe('start-up', () => {
         .fetchToken=${demoToken}
       ></product-configurator>`,
     );
-    // Renders that had a configuration to show, counted until the event.
+    // Frames since the first render that had a configuration to show.
+    let frames = 0;
+    const countFrames = () => {
+      frames++;
+      requestAnimationFrame(countFrames);
+    };
+    // Renders that had a configuration to show; the frames counted when the second began.
     let shown = 0;
+    let framesBeforeSecond = -1;
     const render = el.render.bind(el);
     el.render = () => {
-      if (el.session?.snapshot.configuration) shown++;
+      if (el.session?.snapshot.configuration) {
+        shown++;
+        if (shown === 1) requestAnimationFrame(countFrames);
+        if (shown === 2) framesBeforeSecond = frames;
+      }
       return render();
     };
-    const atReady = new Promise<number>((resolve) =>
-      el.addEventListener(EventName.ready, () => resolve(shown), {once: true}),
+    const atReady = new Promise<{shown: number; steps: number; summary: number}>((resolve) =>
+      el.addEventListener(
+        EventName.ready,
+        () =>
+          resolve({
+            shown,
+            steps: $$(el, '[role="tabpanel"] input').length,
+            summary: $$(el, '.summary').length,
+          }),
+        {once: true},
+      ),
     );
     el.model = 'Office Chair';
-    // The start task's completion asks for one more update; ready does not wait for it.
-    expect(await atReady).to.equal(1);
-    expect($$(el, '[role="tabpanel"] input').length).to.be.greaterThan(0);
+    // Ready after the render that put the steps on screen, before anything else is drawn.
+    expect(await atReady).to.deep.include({shown: 1, summary: 0});
+    expect((await atReady).steps).to.be.greaterThan(0);
+    // The summary column follows in its own task, after the steps had a frame of their own.
+    await el.updateComplete;
+    expect($$(el, '.summary').length).to.equal(1);
+    expect(framesBeforeSecond).to.be.greaterThan(0);
   });
 });

@@ -51,6 +51,8 @@ export async function readyConfigurator(
   const ready = oneEvent(el, EventName.ready);
   el.model = model;
   await ready;
+  // Ready as soon as the steps are on screen; the summary column comes a frame later.
+  await el.updateComplete;
   return el;
 }
 
