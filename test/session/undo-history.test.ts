@@ -144,13 +144,19 @@ describe('UndoHistory', () => {
     await session.select(id('High back'), true);
     await session.select(id('Headrest'), true);
     const held = state(session);
-    // Another client moves the same session on by more changes than the service keeps.
+    // Another client moves the same session on by more changes than the service keeps, back
+    // to the values this one holds (so its next update merges).
     const token = `Bearer ${await svc.token()}`;
+    const armrests = held.values[id('Armrests')] ?? 0;
     for (let i = 0; i < keptRevisions; i++) {
       const response = await fetch(`${svc.url}/api/3/configurator/${session.id}`, {
         method: 'PUT',
         headers: {authorization: token, 'content-type': 'application/json'},
-        body: JSON.stringify({featureModelNodeId: id('Armrests'), value: i % 2, isSelection: true}),
+        body: JSON.stringify({
+          featureModelNodeId: id('Armrests'),
+          value: i % 2 === 0 ? 1 - Number(armrests) : Number(armrests),
+          isSelection: true,
+        }),
       });
       assert.equal(response.status, 200);
     }
@@ -169,7 +175,7 @@ describe('UndoHistory', () => {
     assert.equal(history.canUndo, false);
     assert.deepEqual(state(session), held);
     // A new change starts a new history.
-    await session.select(id('Coat hanger'), true);
+    await session.select(id('White'), true);
     assert.equal(history.canUndo, true);
   });
 
