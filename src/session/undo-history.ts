@@ -72,7 +72,7 @@ export class UndoHistory {
   #generation = 0;
   /** The service keeps copies itself (`copy/{code}`); false once it answered that with 404. */
   #kept = true;
-  /** The copy an undo under way asks for: inputs wait for it (and are then dropped). */
+  /** The copy an undo under way asks for: inputs wait for it. */
   #pending: Promise<unknown> | null = null;
 
   #onChange = (event: Event) => {
@@ -111,11 +111,12 @@ export class UndoHistory {
   }
 
   /**
-   * Takes back the last applied change, exactly: reopens the frozen copy of the state before
-   * it, so every value the service changed along with it (conflict resolutions, rules) is as it
+   * Takes back the last applied change, exactly: opens a frozen copy of the state before it,
+   * so every value the service changed along with it (conflict resolutions, rules) is as it
    * was. The session id changes to that copy's; inputs not yet sent are dropped. Resolves with
-   * the current configuration when there is nothing to undo. `source` says who asked: the
-   * shopper's own undo button is `'user'`.
+   * the current configuration when there is nothing to undo; rejects, changing nothing, when
+   * the copy of a revision cannot be had (one no longer kept forgets the history). `source`
+   * says who asked: the shopper's own undo button is `'user'`.
    */
   async undo(source: 'user' | 'api' = 'api'): Promise<Configuration | null> {
     // A change noted but not made (refused, cancelled, failed) has nothing to take back.
