@@ -1,16 +1,15 @@
-// The configure view: the view model, steps, options, fields, the summary, undo and start over,
-// share and 'Have a code?', and the sanitiser of model texts, with their styles. A chunk of the
-// script-tag build whose load starts when the element connects, alongside the token and
-// configuration requests, so it is here before the first configuration is (see docs/decisions/0024-a-small-entry-and-chunks-beside-it.md).
+// The configure view: the view model, steps, options, fields, the total bar and the sanitiser
+// of model texts, with their styles; the summary column is a chunk it asks for (decision 106).
+// A chunk of the script-tag build whose load starts when the element connects, alongside the
+// token and configuration requests, so it is here before the first configuration is (see
+// docs/decisions/0024-a-small-entry-and-chunks-beside-it.md).
 import {css} from 'lit';
 import {buttonStyles} from '../view/button-styles.js';
 import {configureLayoutStyles} from '../view/configure-layout-styles.js';
 import {fieldStyles} from '../view/field-styles.js';
-import {historyStyles} from '../view/history-styles.js';
 import {nodeStyles} from '../view/node-styles.js';
-import {resumeStyles} from '../view/resume-styles.js';
+import {priceStyles} from '../view/price-styles.js';
 import {stepsStyles} from '../view/steps-styles.js';
-import {summaryStyles} from '../view/summary-styles.js';
 
 export {tabId} from '../view/render-steps.js';
 export {
@@ -33,7 +32,5 @@ export const styles = css`
   ${stepsStyles}
   ${fieldStyles}
   ${nodeStyles}
-  ${summaryStyles}
-  ${resumeStyles}
-  ${historyStyles}
+  ${priceStyles}
 `;

@@ -4,14 +4,11 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import {ConfigureController} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
-import type {ShopperTools} from '../controllers/shopper-tools.js';
 import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
 import {type SessionSnapshot} from '../session/index.js';
-import {renderHistory} from '../view/render-history.js';
-import {renderResume, shareConfiguration, shareLink} from '../view/render-resume.js';
+import {shareConfiguration} from '../view/share-link.js';
 import {renderSteps, type StepHandlers} from '../view/render-steps.js';
-import {renderSummary} from '../view/render-summary.js';
 import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
@@ -20,13 +17,15 @@ import {reuseUnchanged} from '../view/reuse-unchanged.js';
 import {optionRequirements, priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
 import {afterNextFrame} from '../controllers/yield-to-main.js';
-import {conflictDialog, extras, loadAfterFirstScreen} from './later-views.js';
+import {conflictDialog, extras, loadAfterFirstScreen, summaryColumn} from './later-views.js';
+import type {Tools} from './summary-column.js';
 import type {ElementParts} from './element-parts.js';
 
 import {renderFailure} from './failure-notice.js';
 import {errorText} from '../i18n/error-text.js';
 
 type ExtrasModule = typeof import('./configure-extras.js');
+type ColumnModule = typeof import('./summary-column.js');
 
 /**
  * The configure view's controller for an element: made once, when the configure view first
@@ -64,7 +63,10 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   // questions), so neither is one long task for the page and nothing but the steps is asked
   // for before the shopper can act (docs/decisions/0106).
   const whole = own.view !== null;
-  const more = whole ? extrasFor(p) : null;
+  const column = whole ? p.views.use(summaryColumn) : null;
+  // The extras come after the column: their styles for the shopper's settings (forced colours)
+  // must come after its styles in the cascade.
+  const more = column || (whole && summaryColumn.failed) ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
   const effects = more
@@ -97,7 +99,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
   const tools = toolsFor(p, more);
-  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print, whole)}${
+  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print, column)}${
     more && print?.wanted
       ? more.renderSheet(view, configuration, s, p, print, own.picture)
       : nothing
@@ -115,14 +117,6 @@ function extrasFor(p: ElementParts): ExtrasModule | null {
   if (more) adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
   else if (!extras.failed) loadAfterFirstScreen(extras, p.host, p.configure.laterViews);
   return more;
-}
-
-/** The shopper's tools if they are here, and a way to use them that waits for their chunk. */
-interface Tools {
-  now: ShopperTools | null;
-  canUndo: boolean;
-  /** Runs `work` with the tools, once their chunk is here (a first click waits for it). */
-  use(work: (tools: ShopperTools) => unknown): void;
 }
 
 function toolsFor(p: ElementParts, more: ExtrasModule | null): Tools {
@@ -211,7 +205,7 @@ function renderReady(
   more: ExtrasModule | null,
   picture: string | null,
   print: PrintController | null,
-  side: boolean,
+  column: ColumnModule | null,
 ): TemplateResult {
   const configuration = snapshot.configuration!;
   const screen = on.screens.screen;
@@ -298,41 +292,7 @@ function renderReady(
       }
     </div>
     <div class="side">
-      ${
-        side
-          ? renderSummary(
-              view,
-              {
-                busy: snapshot.busy,
-                copyStatus: tools.now?.copyStatus ?? '',
-                showQuoteButton: screen === 'configure',
-                picture,
-              },
-              s,
-              {
-                toggleVat: (incl) => on.vat.set(incl),
-                // The link that resumes it; the code stays in view beside the button.
-                copyCode: () =>
-                  tools.use((t) => t.copy(shareLink(on.shareUrl(), view.code, location.href))),
-                shareCode: () =>
-                  tools.use((t) => t.share(on.shareUrl(), view.code, view.product.name)),
-                requestQuote: () => show('review'),
-              },
-            )
-          : nothing
-      }
-      ${side && screen === 'configure' ? renderTools(tools, s, snapshot.busy) : nothing}
-      ${side ? more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l)) : nothing}
+      ${column?.renderSide(view, snapshot, s, on, tools, picture)}
+      ${more?.renderLanguagePicker(configuration.languages, on.texts.shown, s, (l) => (on.host.lang = l))}
     </div>`;
-}
-
-/** "Have a code?", then undo and start over (the configure screen's summary column). */
-function renderTools(tools: Tools, s: Strings, busy: boolean): TemplateResult {
-  const now = tools.now;
-  return html`${renderResume(now?.resumeError ?? '', s, (code) => tools.use((t) => t.resume(code)))}
-  ${renderHistory({canUndo: tools.canUndo && !busy, confirming: now?.confirming ?? false}, s, {
-    undo: () => tools.use((t) => t.undo()),
-    askStartOver: () => tools.use((t) => t.askStartOver(true)),
-    startOver: (confirmed) => tools.use((t) => t.askStartOver(false, confirmed)),
-  })}`;
 }

@@ -4,7 +4,7 @@ import type {PrintController} from '../controllers/print-controller.js';
 import type {Strings} from '../i18n/strings.js';
 import {buildBill} from '../view/bill.js';
 import {renderPrintSheet} from '../view/render-print-sheet.js';
-import {shareLink} from '../view/render-resume.js';
+import {shareLink} from '../view/share-link.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {Configuration} from '../wire/index.js';
 import type {ElementParts} from './element-parts.js';

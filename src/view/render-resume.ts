@@ -2,18 +2,6 @@ import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
 import {ownSubmit} from './own-submit.js';
 
-/**
- * The link that reopens a configuration: the host's template with `{code}` replaced, else the
- * current page with `?configuration=CODE`.
- */
-export function shareLink(template: string, code: string, page: string): string {
-  if (template) return template.split('{code}').join(encodeURIComponent(code));
-  const url = new URL(page);
-  url.searchParams.set('configuration', code);
-  url.hash = '';
-  return url.href;
-}
-
 /** "Have a code?": opens a configuration from its code. */
 export function renderResume(
   error: string,
@@ -50,32 +38,4 @@ export function renderResume(
     </div>
     ${error ? html`<p class="field-error" id="resume-error">${error}</p>` : nothing}
   </form>`;
-}
-
-/**
- * Hands out the link through the system's share sheet where there is one, else copies it.
- * Answers the status to show: '' when the sheet took it (or the shopper closed it).
- */
-export async function shareConfiguration(
-  template: string,
-  code: string,
-  title: string,
-  s: Strings,
-): Promise<string> {
-  const url = shareLink(template, code, location.href);
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({title, url});
-      return '';
-    } catch (error) {
-      // The shopper closed the sheet: done. A sheet that is not allowed here: copy instead.
-      if ((error as Error | null)?.name === 'AbortError') return '';
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    return s.linkCopied;
-  } catch {
-    return `${s.copyFailed} ${url}`;
-  }
 }

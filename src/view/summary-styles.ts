@@ -1,6 +1,9 @@
 import {css} from 'lit';
 
-/** The price summary (render-summary.ts): prices, the VAT switch and the session code. */
+/**
+ * The summary column (render-summary.ts): its card and heading, the VAT switch and the session
+ * code. Price rows are the configure view's (price-styles.ts).
+ */
 export const summaryStyles = css`
   .eyebrow {
     color: var(--_muted);
@@ -14,63 +17,9 @@ export const summaryStyles = css`
     display: grid;
     gap: var(--_space);
   }
-  .product-image {
-    aspect-ratio: 16 / 10;
-    width: 100%;
-    object-fit: contain;
-    padding: 0.5rem;
-    border-radius: calc(var(--_radius) - 4px);
-    background: var(--_background);
-  }
   .summary-title {
     font-size: 1.2rem;
     margin-top: -0.5rem;
-  }
-  .prices {
-    margin: 0;
-    display: grid;
-    gap: 0.4rem;
-  }
-  .price-row {
-    display: flex;
-    justify-content: space-between;
-    gap: 1rem;
-  }
-  .price-row dt {
-    color: var(--_muted);
-  }
-  .price-row dd {
-    margin: 0;
-    white-space: nowrap;
-    text-align: end;
-    font-variant-numeric: tabular-nums;
-  }
-  .price-row.total {
-    flex-wrap: wrap;
-    padding-top: 0.6rem;
-    margin-top: 0.2rem;
-    border-top: 1px solid var(--_border);
-    align-items: baseline;
-  }
-  .price-row.total dt {
-    white-space: nowrap;
-    color: var(--_text);
-    font-weight: 700;
-  }
-  .price-row.total dd {
-    margin-inline-start: auto;
-    font-size: 1.5rem;
-    font-weight: 800;
-    letter-spacing: -0.01em;
-  }
-  .vat-note {
-    color: var(--_muted);
-    font-weight: 400;
-    font-size: 0.85rem;
-  }
-  .lease {
-    color: var(--_muted);
-    font-size: 0.9rem;
   }
   /* The whole line is the switch's target, at least 24 px high (WCAG 2.5.8). */
   .switch {

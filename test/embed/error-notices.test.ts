@@ -57,11 +57,34 @@ describe("a failure's notice", {timeout: 180_000}, () => {
             }
           : null;
       });
+    /** Waits until the element's shadow root holds `selector`. */
+    const showing = (selector: string) =>
+      page.waitForFunction(
+        (sel) => !!document.querySelector('product-configurator')?.shadowRoot?.querySelector(sel),
+        selector,
+        {timeout: 60_000},
+      );
+    /** Waits until the element's live region says `text`. */
+    const saying = (text: string | RegExp) =>
+      page.waitForFunction(
+        ([source, flags]) =>
+          new RegExp(source!, flags).test(
+            document
+              .querySelector('product-configurator')!
+              .shadowRoot!.querySelector('[role="status"][aria-live]')!.textContent!,
+          ),
+        typeof text === 'string'
+          ? [text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), '']
+          : [text.source, text.flags],
+        {timeout: 60_000},
+      );
     return {
       page,
       pageErrors,
       chunkAsked,
       notice,
+      showing,
+      saying,
       online: () => (offline = false),
       close: () => context.close(),
     };
@@ -80,16 +103,13 @@ describe("a failure's notice", {timeout: 180_000}, () => {
   });
 
   test('comes with the first failure, and says it as before', async () => {
-    const {page, pageErrors, chunkAsked, notice, close} = await open('/fails.html', 'en', false);
+    const {page, pageErrors, chunkAsked, notice, showing, saying, close} = await open(
+      '/fails.html',
+      'en',
+      false,
+    );
     try {
-      await page.waitForFunction(
-        () =>
-          !!document
-            .querySelector('product-configurator')
-            ?.shadowRoot?.querySelector('.notice[part~="error"]'),
-        null,
-        {timeout: 60_000},
-      );
+      await showing('.notice[part~="error"]');
       assert.equal(chunkAsked.length, 1);
       const shown = (await notice())!;
       assert.equal(shown.styled, true);
@@ -98,16 +118,7 @@ describe("a failure's notice", {timeout: 180_000}, () => {
       assert.equal(shown.retry, true);
       // The event came once the notice was on screen, and the live region says the notice.
       assert.ok(((await page.evaluate('window.errors')) as string[]).length > 0);
-      await page.waitForFunction(
-        () =>
-          /could not be loaded/.test(
-            document
-              .querySelector('product-configurator')!
-              .shadowRoot!.querySelector('[role="status"][aria-live]')!.textContent!,
-          ),
-        null,
-        {timeout: 60_000},
-      );
+      await saying(/could not be loaded/);
       assert.deepEqual(pageErrors, []);
     } finally {
       await close();
@@ -115,16 +126,13 @@ describe("a failure's notice", {timeout: 180_000}, () => {
   });
 
   test('offline, with its chunk refused too, still says what went wrong in the page language and recovers', async () => {
-    const {page, pageErrors, notice, online, close} = await open('/offline.html', 'nl', true);
+    const {page, pageErrors, notice, online, showing, saying, close} = await open(
+      '/offline.html',
+      'nl',
+      true,
+    );
     try {
-      await page.waitForFunction(
-        () =>
-          !!document
-            .querySelector('product-configurator')
-            ?.shadowRoot?.querySelector('[part~="error"]'),
-        null,
-        {timeout: 60_000},
-      );
+      await showing('[part~="error"]');
       const shown = (await notice())!;
       assert.equal(shown.styled, false, 'the plain line, not the notice');
       // In Dutch: the dictionary loaded before the network went.
@@ -132,15 +140,7 @@ describe("a failure's notice", {timeout: 180_000}, () => {
       assert.doesNotMatch(shown.text, /could not be loaded/);
       assert.equal(shown.retry, true);
       assert.ok(((await page.evaluate('window.errors')) as string[]).length > 0);
-      await page.waitForFunction(
-        (text) =>
-          document
-            .querySelector('product-configurator')!
-            .shadowRoot!.querySelector('[role="status"][aria-live]')!
-            .textContent!.includes(text),
-        shown.text.split('.')[0]!,
-        {timeout: 60_000},
-      );
+      await saying(shown.text.split('.')[0]!);
       // Back online, Try again (unless the widget's own retry came first) starts the
       // configuration.
       online();
@@ -150,14 +150,7 @@ describe("a failure's notice", {timeout: 180_000}, () => {
           .shadowRoot!.querySelector<HTMLElement>('[data-action="retry"]')
           ?.click(),
       );
-      await page.waitForFunction(
-        () =>
-          !!document
-            .querySelector('product-configurator')
-            ?.shadowRoot?.querySelector('[data-price="total"]'),
-        null,
-        {timeout: 60_000},
-      );
+      await showing('[data-price="total"]');
       assert.deepEqual(pageErrors, []);
     } finally {
       await close();
