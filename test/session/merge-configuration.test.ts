@@ -105,6 +105,21 @@ describe('mergeConfiguration', () => {
     assert.deepEqual(merged.conflicts, []);
   });
 
+  test("carries the answer's revision: the one undo asks the service for", () => {
+    const before = initialState(chair);
+    const after = apply(before, {
+      featureModelNodeId: node('headrest'),
+      value: 1,
+      isSelection: true,
+    });
+    const merged = mergeConfiguration(
+      {...full(before), revision: 4},
+      {...changes(before, after), revision: 5},
+    );
+    assert.equal(merged.revision, 5);
+    assert.deepEqual(merged.values, full(after).values);
+  });
+
   test('removes what the answer marks null: a cleared text', () => {
     const before = applyText(chair, initialState(chair), {
       featureModelNodeId: node('engraving-text'),
