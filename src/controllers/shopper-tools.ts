@@ -36,6 +36,8 @@ export class ShopperTools {
   resumeError = '';
   /** Start over is asking for confirmation. */
   confirming = false;
+  /** Why the last undo took nothing back ('' after one that did). */
+  undoError = '';
   #host: Host;
   #options: ShopperToolsOptions;
 
@@ -45,9 +47,24 @@ export class ShopperTools {
     this.#options = options;
   }
 
+  /**
+   * Takes back the last change. One that fails takes nothing back and the choices on screen
+   * stay: the shopper reads and hears why (the copy of the earlier state could not be had), and
+   * may try again.
+   */
   async undo(): Promise<void> {
-    await this.history.undo('user').catch(() => {});
-    this.#options.announce(this.#options.strings().undo);
+    let said = this.#options.strings().undo;
+    this.undoError = '';
+    try {
+      await this.history.undo('user');
+    } catch (error) {
+      if (error instanceof ConfiguratorError && error.code === 'aborted') return;
+      const s = this.#options.strings();
+      const reason = error instanceof ConfiguratorError ? errorText(error, s) : s.errors.network;
+      said = this.undoError = `${s.errorTitle}: ${reason}`;
+    }
+    this.#host.requestUpdate();
+    this.#options.announce(said);
   }
 
   /**

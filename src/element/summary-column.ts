@@ -65,9 +65,17 @@ export function renderSide(
 function renderTools(tools: Tools, s: Strings, busy: boolean): TemplateResult {
   const now = tools.now;
   return html`${renderResume(now?.resumeError ?? '', s, (code) => tools.use((t) => t.resume(code)))}
-  ${renderHistory({canUndo: tools.canUndo && !busy, confirming: now?.confirming ?? false}, s, {
-    undo: () => tools.use((t) => t.undo()),
-    askStartOver: () => tools.use((t) => t.askStartOver(true)),
-    startOver: (confirmed) => tools.use((t) => t.askStartOver(false, confirmed)),
-  })}`;
+  ${renderHistory(
+    {
+      canUndo: tools.canUndo && !busy,
+      confirming: now?.confirming ?? false,
+      error: now?.undoError ?? '',
+    },
+    s,
+    {
+      undo: () => tools.use((t) => t.undo()),
+      askStartOver: () => tools.use((t) => t.askStartOver(true)),
+      startOver: (confirmed) => tools.use((t) => t.askStartOver(false, confirmed)),
+    },
+  )}`;
 }

@@ -16,6 +16,15 @@ export const historyStyles = css`
     align-items: center;
     gap: 0.5rem;
   }
+  /* Why an undo took nothing back, on a line of its own below the buttons. */
+  .history .field-error {
+    flex-basis: 100%;
+    margin: 0;
+    text-align: end;
+    color: var(--_danger);
+    font-size: 0.85rem;
+    font-weight: 600;
+  }
   .history [aria-disabled='true'] {
     opacity: 0.55;
     cursor: not-allowed;

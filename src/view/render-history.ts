@@ -1,10 +1,12 @@
-import {html, type TemplateResult} from 'lit';
+import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
 
 export interface HistoryState {
   canUndo: boolean;
   /** The shopper asked to start over and has not confirmed or cancelled yet. */
   confirming: boolean;
+  /** Why the last undo took nothing back; '' when it did. */
+  error: string;
 }
 
 export interface HistoryHandlers {
@@ -63,5 +65,6 @@ export function renderHistory(
               ${s.startOver}
             </button>`
     }
+    ${state.error ? html`<p class="field-error" data-error="undo">${state.error}</p>` : nothing}
   </div>`;
 }

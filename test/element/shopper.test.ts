@@ -11,7 +11,9 @@ import {
   recordRequests,
   settled,
   until,
+  valueOf,
 } from '../helpers/browser/service.js';
+import {injectFaults} from '../helpers/browser/faults.js';
 
 const active = (el: ProductConfiguratorElement) =>
   el.shadowRoot!.activeElement as HTMLElement | null;
@@ -330,6 +332,39 @@ describe('undo and start over', () => {
     await settled(el);
     expect(state(el).values).to.deep.equal(s0.values);
     await expect(el).to.be.accessible();
+  });
+
+  it('says why an undo took nothing back, keeps the choices, and undoes when asked again', async () => {
+    const el = await readyConfigurator();
+    const white = nodeByName(el.value!, 'White').id;
+    await el.session!.select(white, true);
+    await settled(el);
+    const before = state(el);
+    const faults = injectFaults();
+    const button = () => $(el, '[data-action="undo"]');
+    const live = () => $(el, '[role="status"][aria-live]').textContent!.trim();
+    try {
+      // The copy of the earlier state cannot be had: the service is down for a moment.
+      faults.on((r) => r.url.includes('/copy/'), {
+        status: 503,
+        body: {code: 'service_unavailable', message: 'Down for a moment'},
+      });
+      await until(el, () => button().getAttribute('aria-disabled') === 'false', 'undo offered');
+      button().click();
+      await until(el, () => $$(el, '[data-error="undo"]').length > 0, 'the reason shown');
+      expect($(el, '[data-error="undo"]').textContent).to.contain('Something went wrong');
+      expect(live()).to.contain('Something went wrong');
+      expect(state(el)).to.deep.equal(before);
+      expect(valueOf(el.value!, white)).to.equal(1);
+      // Back online, the same button takes the change back and the reason goes.
+      faults.heal();
+      await clickUndo(el);
+      expect(valueOf(el.value!, white)).to.equal(0);
+      expect($$(el, '[data-error="undo"]')).to.have.length(0);
+      await expect(el).to.be.accessible();
+    } finally {
+      faults.restore();
+    }
   });
 
   it('starts over only after a confirmation, with focus kept in place', async () => {
