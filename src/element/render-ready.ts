@@ -64,10 +64,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   // for before the shopper can act (docs/decisions/0106).
   const whole = own.view !== null;
   const column = whole ? p.views.use(summaryColumn) : null;
-  // The extras are asked for by the second pass too, and used once the column is here (or could
-  // not come): their styles for the shopper's settings (forced colours) must come after its
-  // styles in the cascade.
-  const more = whole ? extrasFor(p, !!column || summaryColumn.failed) : null;
+  const more = whole ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
   const shown = (steps.find((st) => st.id === p.screens.step) ?? steps[0])?.id ?? '';
   const effects = more
@@ -108,20 +105,15 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
 }
 
 /**
- * The extras' chunk if it is here and `usable` (its styles adopted), else null; renders again
- * when it arrives. It is asked for once the first screen is on screen and the main thread is
- * idle, never among the first screen's requests, and its load holds neither `updateComplete`
- * nor the events: the steps are usable without it, and `configurator-ready` fires when the
- * shopper can act.
+ * The extras' chunk if it is here (its styles adopted), else null; renders again when it
+ * arrives. It is asked for once the first screen is on screen and the main thread is idle, never
+ * among the first screen's requests, and its load holds neither `updateComplete` nor the events:
+ * the steps are usable without it, and `configurator-ready` fires when the shopper can act.
  */
-function extrasFor(p: ElementParts, usable: boolean): ExtrasModule | null {
+function extrasFor(p: ElementParts): ExtrasModule | null {
   const more = extras.module;
-  if (!more) {
-    if (!extras.failed) loadAfterFirstScreen(extras, p.host, p.configure.laterViews);
-    return null;
-  }
-  if (!usable) return null;
-  adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
+  if (more) adoptStyles(p.host.renderRoot as ShadowRoot, more.styles);
+  else if (!extras.failed) loadAfterFirstScreen(extras, p.host, p.configure.laterViews);
   return more;
 }
 

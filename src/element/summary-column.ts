@@ -3,25 +3,20 @@
 // by the first screen's second pass, a frame after the steps are on screen and
 // `configurator-ready` has fired: the shopper acts on the steps, which need none of it
 // (docs/decisions/0106-first-screen-in-two-passes.md).
-import {css, html, nothing, type TemplateResult} from 'lit';
+import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
 import type {SessionSnapshot} from '../session/index.js';
-import {historyStyles} from '../view/history-styles.js';
 import {renderHistory} from '../view/render-history.js';
 import {renderResume} from '../view/render-resume.js';
 import {renderSummary} from '../view/render-summary.js';
-import {resumeStyles} from '../view/resume-styles.js';
 import {shareLink} from '../view/share-link.js';
-import {summaryStyles} from '../view/summary-styles.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {ElementParts} from './element-parts.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
 
-export const styles = css`
-  ${summaryStyles}
-  ${resumeStyles}
-  ${historyStyles}
-`;
+// The configure view's own sheet, which holds the column's styles: adopted already, so the
+// column's arrival changes no style sheet of the shadow root (configure-styles.ts).
+export {configureStyles as styles} from './configure-styles.js';
 
 /** The shopper's tools if they are here, and a way to use them that waits for their chunk. */
 export interface Tools {
