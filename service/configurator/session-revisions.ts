@@ -7,32 +7,47 @@ import type {Store} from '../store/index.js';
  */
 export const keptRevisions = 20;
 
-/** An earlier state of a session, as the `sessionrevisions` collection holds it. */
+/**
+ * Slots per session: the current state has one too (docs/decisions/0107), so the kept window
+ * of {@link keptRevisions} earlier states needs one more.
+ */
+export const revisionSlots = keptRevisions + 1;
+
+/** A state of a session, as the `sessionrevisions` collection holds it. */
 export interface StoredRevision {
-  /** `{sessionId}:{slot}`: the slot is the revision modulo {@link keptRevisions}. */
+  /** `{sessionId}:{slot}`: the slot is the revision modulo {@link revisionSlots}. */
   id: string;
   sessionId: string;
-  /** The session's revision this state was (its changes of values and texts before it). */
+  /** The session's revision this state is (its changes of values and texts before it). */
   revision: number;
-  /** The session's language when it left this state. */
+  /** The session's language in this state (when the session left it, for an earlier one). */
   lang: string;
-  /** Its values and texts in the compact form, as the session's own record holds them. */
+  /** Its values and texts in the compact form (docs/decisions/0048). */
   state: StoredState;
 }
 
 /**
- * The collection's name. Its table is made when first written to: no schema step, so a service
- * older than this still opens the database (and leaves the table alone).
+ * The collection's name. Schema step 9 makes its table (a database of decision 105 has it
+ * already): an older service refuses a database whose sessions keep their state here.
  */
 export const revisionsCollection = 'sessionrevisions';
 
-const slotId = (sessionId: string, revision: number) => `${sessionId}:${revision % keptRevisions}`;
+const slotId = (sessionId: string, revision: number) => `${sessionId}:${revision % revisionSlots}`;
 
 /**
- * The earlier states of every session, in a ring of {@link keptRevisions} slots per session:
- * keeping one overwrites the state that many changes older, with one write and no delete, so a
- * change costs one more small record beside the session's own (the state before it, compact,
- * not a rendered copy). A slot is read back only for the revision it holds.
+ * Where decision 105 kept the state a change left: 20 slots, the revision modulo 20. A session
+ * of such a database keeps its older states there until the ring's own slots overwrite them.
+ */
+const earlierSlotId = (sessionId: string, revision: number) =>
+  `${sessionId}:${revision % keptRevisions}`;
+
+/**
+ * The states of every session, in a ring of {@link revisionSlots} slots per session: the slot
+ * of the session's revision holds its current state, the others the states of the revisions
+ * before it. A change writes its new state into the next slot, over the state that many
+ * changes older, with one write and no delete: the session's own record keeps no state, so a
+ * change writes its state once (docs/decisions/0107). A slot is read back only for the
+ * revision it holds.
  */
 export class SessionRevisions {
   readonly #store: Store;
@@ -45,20 +60,42 @@ export class SessionRevisions {
     return this.#store.collection<StoredRevision>(revisionsCollection);
   }
 
-  /** Keeps the state a session had at `revision`, which it is about to leave. */
-  keep(sessionId: string, revision: number, lang: string, state: StoredState): void {
+  /** Writes the state a session has at `revision`, in the language it has there. */
+  put(sessionId: string, revision: number, lang: string, state: StoredState): void {
     this.#collection.put({id: slotId(sessionId, revision), sessionId, revision, lang, state});
   }
 
   /** The kept state of that revision, or `undefined` when it is not (or no longer) kept. */
   get(sessionId: string, revision: number): StoredRevision | undefined {
-    const kept = this.#collection.get(slotId(sessionId, revision));
-    return kept?.sessionId === sessionId && kept.revision === revision ? kept : undefined;
+    const matches = (kept: StoredRevision | undefined) =>
+      kept?.sessionId === sessionId && kept.revision === revision ? kept : undefined;
+    return (
+      matches(this.#collection.get(slotId(sessionId, revision))) ??
+      matches(this.#collection.get(earlierSlotId(sessionId, revision)))
+    );
   }
 
-  /** Deletes what is kept of a session at `revision` (its current one), with the session. */
+  /**
+   * Moves the kept states of a session written in decision 105's layout (its state in its own
+   * record, the earlier ones in 20 slots) into this ring's slots, before the session's current
+   * state takes its slot: all are read first, as a move may land on a slot not yet read.
+   */
+  adopt(sessionId: string, revision: number): void {
+    const moving: StoredRevision[] = [];
+    for (let earlier = Math.max(0, revision - keptRevisions); earlier < revision; earlier++) {
+      const id = earlierSlotId(sessionId, earlier);
+      if (id === slotId(sessionId, earlier)) continue;
+      const kept = this.#collection.get(id);
+      if (kept?.sessionId === sessionId && kept.revision === earlier) moving.push(kept);
+    }
+    for (const kept of moving)
+      this.#collection.put({...kept, id: slotId(sessionId, kept.revision)});
+  }
+
+  /** Deletes every slot of a session at `revision` (its current one), with the session. */
   drop(sessionId: string, revision: number): void {
-    for (let slot = 0; slot < Math.min(revision, keptRevisions); slot++) {
+    // Decision 105's slots are among these: 0 to 19.
+    for (let slot = 0; slot < Math.min(revision + 1, revisionSlots); slot++) {
       this.#collection.delete(`${sessionId}:${slot}`);
     }
   }

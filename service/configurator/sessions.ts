@@ -12,7 +12,7 @@ import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
 import {expireSessions} from './session-expiry.js';
-import {SessionRevisions, keptRevisions} from './session-revisions.js';
+import {SessionRevisions, keptRevisions, type StoredRevision} from './session-revisions.js';
 
 /** A configuration session as kept in the store's `sessions` collection. */
 export interface SessionRecord {
@@ -32,12 +32,13 @@ export interface SessionRecord {
 }
 
 /**
- * A session as the `sessions` collection holds it: the state in its compact form
- * (docs/decisions/0048), or as a whole `SessionState` in a record written before schema 4,
- * which reads as it is and is written compact when it next changes.
+ * A session as the `sessions` collection holds it: without its state, which is in the slot of
+ * its revision in `sessionrevisions` (docs/decisions/0107). A record written before schema 9
+ * holds its state, in the compact form (docs/decisions/0048) or, before schema 4, as a whole
+ * `SessionState`; it reads as it is and its state moves to the ring when it is next written.
  */
 interface StoredSession extends Omit<SessionRecord, 'state'> {
-  state: StoredState | SessionState;
+  state?: StoredState | SessionState;
 }
 
 /** The 404 of a session whose model this service no longer offers. */
@@ -52,6 +53,8 @@ export function modelUnavailable(sessionId: string): ServiceError {
 interface Held {
   record: SessionRecord;
   stored: StoredState | undefined;
+  /** Whether the slot of the record's revision holds its state and language. */
+  inRing: boolean;
 }
 
 /** Sessions kept in memory besides the store, the most recently used. */
@@ -102,13 +105,21 @@ export class Sessions {
     this.#undone = this.#store.undone;
   }
 
-  #remember(record: SessionRecord, stored: StoredState | undefined): void {
+  #remember(record: SessionRecord, stored: StoredState | undefined, inRing: boolean): void {
     this.#check();
     const held = this.#cache.get(record.id);
     if (held) {
       held.record = record;
       held.stored = stored;
-    } else this.#cache.set(record.id, {record, stored});
+      held.inRing = inRing;
+    } else this.#cache.set(record.id, {record, stored, inRing});
+  }
+
+  /** What is held of this very record, if anything. */
+  #held(record: SessionRecord): Held | undefined {
+    this.#check();
+    const held = this.#cache.get(record.id);
+    return held?.record === record ? held : undefined;
   }
 
   get #collection() {
@@ -117,14 +128,35 @@ export class Sessions {
 
   #byCode(code: string): SessionRecord | undefined {
     const stored = this.#collection.find({where: {code}, limit: 1})[0];
-    return stored && this.#decode(stored);
+    if (!stored) return undefined;
+    this.#check();
+    return this.#cache.get(stored.id)?.record ?? this.#read(stored);
   }
 
-  /** Writes a record with its state in the compact form, and keeps it in memory. */
+  /**
+   * Writes a session: its state, compact, into the slot of its revision unless that slot holds
+   * it already, then its record without the state. An update thus writes its state once, and a
+   * small record (docs/decisions/0107). The slot goes first: a record never names a revision
+   * whose slot was not written. A session read in an older layout moves its kept states into
+   * the ring first.
+   */
   #put(record: SessionRecord): void {
-    const state = this.#encode(record);
-    this.#collection.put({...record, state});
-    this.#remember(record, state);
+    this.#check();
+    const revision = record.revision ?? 0;
+    const before = this.#cache.get(record.id);
+    if (!before?.inRing) this.#revisions.adopt(record.id, revision);
+    // The compact form the state was last written or read in: no second encoding.
+    const sameState = before?.record.state === record.state;
+    const stored = sameState && before.stored ? before.stored : this.#encode(record);
+    const slotHolds =
+      before?.inRing === true &&
+      sameState &&
+      before.record.lang === record.lang &&
+      (before.record.revision ?? 0) === revision;
+    if (!slotHolds) this.#revisions.put(record.id, revision, record.lang, stored);
+    const {state: _state, ...row} = record;
+    this.#collection.put({...row, revision});
+    this.#remember(record, stored, true);
   }
 
   #encode(record: SessionRecord): StoredState {
@@ -133,22 +165,32 @@ export class Sessions {
     return encodeState(model, record.state);
   }
 
-  /** A record as read from the store, its state decoded in its model. */
-  #decode(stored: StoredSession): SessionRecord {
-    if (!isStoredState(stored.state)) return stored as SessionRecord;
-    const model = this.#models(stored.modelId);
-    if (!model) throw modelUnavailable(stored.id);
-    return {...stored, state: decodeState(model, stored.state)};
-  }
-
   /**
-   * A record's state in the compact form it was last written or read in, so that keeping the
-   * state a change leaves costs no second encoding (kept beside the record in memory: a
-   * `WeakMap` of states left some 290 bytes an update in the old generation).
+   * A record as read from the store, its state decoded in its model and the record kept in
+   * memory: from the slot of its revision, or from the record itself in an older layout.
    */
-  #compact(record: SessionRecord): StoredState {
-    const held = this.#cache.get(record.id);
-    return held?.record === record && held.stored ? held.stored : this.#encode(record);
+  #read(stored: StoredSession): SessionRecord {
+    const model = this.#models(stored.modelId);
+    if (stored.state !== undefined) {
+      // Written before schema 9: the state is in the record.
+      if (!isStoredState(stored.state)) {
+        this.#remember(stored as SessionRecord, undefined, false);
+        return stored as SessionRecord;
+      }
+      if (!model) throw modelUnavailable(stored.id);
+      const record = {...stored, state: decodeState(model, stored.state)};
+      this.#remember(record, stored.state, false);
+      return record;
+    }
+    if (!model) throw modelUnavailable(stored.id);
+    const revision = stored.revision ?? 0;
+    const slot: StoredRevision | undefined = this.#revisions.get(stored.id, revision);
+    if (!slot) {
+      throw new Error(`Session ${stored.id} has no stored state for its revision ${revision}`);
+    }
+    const record = {...stored, state: decodeState(model, slot.state)};
+    this.#remember(record, slot.state, true);
+    return record;
   }
 
   /**
@@ -179,7 +221,7 @@ export class Sessions {
       this.expire();
     }
     let code = newSessionCode();
-    while (this.#byCode(code)) code = newSessionCode();
+    while (this.#collection.find({where: {code}, limit: 1}).length > 0) code = newSessionCode();
     const at = new Date(this.#now()).toISOString();
     const record: SessionRecord = {
       id: randomUUID(),
@@ -190,7 +232,8 @@ export class Sessions {
       createdAt: at,
       updatedAt: at,
     };
-    this.#put(record);
+    // Its slot and its record together: a failed write leaves no slot behind.
+    this.#store.transaction(() => this.#put(record));
     return record;
   }
 
@@ -201,10 +244,7 @@ export class Sessions {
     const cached = this.#cache.get(key);
     if (cached) return cached.record;
     const stored = this.#collection.get(key);
-    if (!stored) return undefined;
-    const record = this.#decode(stored);
-    this.#remember(record, isStoredState(stored.state) ? stored.state : undefined);
-    return record;
+    return stored && this.#read(stored);
   }
 
   /** The session with this code (any case). */
@@ -214,13 +254,13 @@ export class Sessions {
   }
 
   /**
-   * Stores a change of the session's values or texts: its revision advances, and the state it
-   * leaves is kept first (a failure after that leaves a kept state that is still right).
+   * Stores a change of the session's values or texts: its revision advances, and its new state
+   * goes into the next slot, over the oldest kept one; the state it leaves stays in its own.
    */
   change(record: SessionRecord, state: SessionState): SessionRecord {
-    const revision = record.revision ?? 0;
-    this.#revisions.keep(record.id, revision, record.lang, this.#compact(record));
-    return this.save({...record, state, revision: revision + 1});
+    // Read in an older layout: the state it leaves takes its slot first.
+    if (!this.#held(record)?.inRing) this.#put(record);
+    return this.save({...record, state, revision: (record.revision ?? 0) + 1});
   }
 
   /**

@@ -226,6 +226,18 @@ export const migrations: readonly Migration[] = [
       db.exec(propertyIndex('quotationlines', 'configurationId'));
     },
   },
+  {
+    version: 9,
+    description:
+      "a session's state in the slot of its revision, its record without it (docs/decisions/0107)",
+    up(db) {
+      // A database of decision 105 has the table already. Nothing is rewritten: a record that
+      // holds its state reads as it is, and moves it into its slot when the session is next
+      // written. The step exists so that a service older than this refuses the database rather
+      // than read sessions without a state.
+      db.exec(collectionTable('sessionrevisions'));
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -1,5 +1,6 @@
 // Session records written before schema 4 held the whole state, keyed by node GUID; from
-// version 4 the service writes them by node position (docs/decisions/0048). A database of
+// version 4 the service writes them by node position (docs/decisions/0048), and from version 9
+// in the slot of the session's revision, not in its record (docs/decisions/0107). A database of
 // version 3 opens, its sessions answer exactly as before, and each is written compact once it
 // changes; both forms read back after a restart.
 import assert from 'node:assert/strict';
@@ -98,14 +99,21 @@ test('a version 3 session record answers as before and is written compact when i
   assert.equal(update.status, 200);
   state = require(state, 'armrests', 0);
   assert.deepStrictEqual(await json<Configuration>(update), rendered(state, id, code, 'nl', 1));
-  assert.ok(isStoredState(sessions().get(id)!.state), 'written compact');
-  assert.ok(isStoredState(sessions().get(copied.id)!.state), 'a new session is compact');
+  // From schema 9 the state is in the slot of its revision, compact (docs/decisions/0107).
+  const slot = (session: string, revision: number) =>
+    service.store
+      .collection<{id: string; revision: number; state: unknown}>('sessionrevisions')
+      .get(`${session}:${revision}`);
+  assert.equal(sessions().get(id)!.state, undefined, 'the record keeps no state');
+  assert.ok(isStoredState(slot(id, 1)?.state), 'written compact');
+  assert.ok(isStoredState(slot(id, 0)?.state), 'the state it left, compact');
+  assert.ok(isStoredState(slot(copied.id, 0)?.state), 'a new session is compact');
   await service.close();
 
   const written = storedDoc(dir, id);
   assert.equal(written.version, schemaVersion);
-  assert.equal(schemaVersion, 8);
-  assert.ok(isStoredState(written.doc.state), 'written compact');
+  assert.equal(schemaVersion, 9);
+  assert.equal(written.doc.state, undefined);
 
   // A restarted service reads the compact records from the database (nothing in memory).
   service = await startService({store: openStore(dir)});
