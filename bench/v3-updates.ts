@@ -25,6 +25,7 @@ import {startServiceProcess as startProcess} from '../scripts/service-process.mj
 import {startBenchServer, type BenchServer} from './bench-server.js';
 import {HttpConnection, requestText, type RawAnswer} from './http-client.js';
 import {mainThreadCpuMs, processCpuMs} from './thread-cpu.js';
+import {processWrites, type ProcessWrites} from './process-io.js';
 import {requestDemoToken} from '../test/helpers/demo-token.js';
 import {seededRandom as random} from '../service/models/seeded-random.js';
 
@@ -89,6 +90,8 @@ const decode = (body: Buffer, encoding: string | undefined) =>
 type MeasuredServer = BenchServer & {
   cpuMs?: () => Promise<number | null>;
   mainThreadCpuMs?: () => number | null;
+  /** The bytes its process has written (Linux), when it runs apart from the clients. */
+  writes?: () => ProcessWrites | null;
 };
 
 async function startServer(options: BenchOptions): Promise<MeasuredServer> {
@@ -168,6 +171,7 @@ async function startServiceProcess(options: BenchOptions): Promise<MeasuredServe
       return processCpuMs(service.pid);
     },
     mainThreadCpuMs: () => mainThreadCpuMs(service.pid),
+    writes: () => processWrites(service.pid),
     async commits() {
       return null;
     },
@@ -326,6 +330,7 @@ async function httpPhase(
   const cpuBefore = process.cpuUsage();
   const serviceCpuBefore = (await server.cpuMs?.()) ?? null;
   const loopCpuBefore = server.mainThreadCpuMs?.() ?? null;
+  const writesBefore = server.writes?.() ?? null;
   const commitsBefore = await server.commits();
   // One kept-alive connection per session, on a minimal client (bench/http-client.ts): the
   // clients share the machine's two cores with the service, so they must cost little.
@@ -410,6 +415,7 @@ async function httpPhase(
   for (const connection of connections) connection.close();
   const serviceCpuAfter = (await server.cpuMs?.()) ?? null;
   const loopCpuAfter = server.mainThreadCpuMs?.() ?? null;
+  const writesAfter = server.writes?.() ?? null;
   const commitsAfter = await server.commits();
   latencies.sort((a, b) => a - b);
   const ok = statuses.get(200) ?? 0;
@@ -487,6 +493,14 @@ async function httpPhase(
         `  service CPU     ${perUpdate(serviceCpuMs)} per update (the service's thread alone)`,
       );
     }
+  }
+  if (writesBefore && writesAfter) {
+    // Bytes do not vary with the load: what the service stores per update shows here.
+    const per = (bytes: number) => kib(bytes / Math.max(1, latencies.length));
+    console.log(
+      `  bytes written   ${per(writesAfter.calls - writesBefore.calls)} per update in write calls (database log and answers), ` +
+        `${per(writesAfter.disk - writesBefore.disk)} to the disk (the service's process, /proc/<pid>/io)`,
+    );
   }
   if (commitsBefore !== null && commitsAfter !== null) {
     // Group commit: one transaction and one sync for the updates that arrive together.

@@ -156,7 +156,8 @@ export class FastUpdates {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const writes = this.#store.writes('sessions');
+      // A change writes the slot of its revision alone (docs/decisions/0107).
+      const writes = this.#store.writes('sessionrevisions');
       let answer;
       try {
         const requirement = readRequirement(parseJson(utf8Text(body)));
@@ -166,7 +167,7 @@ export class FastUpdates {
         });
         answer = configurationAnswer(acceptEncoding, configuration);
       } catch (error) {
-        if (this.#store.writes('sessions') === writes) {
+        if (this.#store.writes('sessionrevisions') === writes) {
           // Nothing was saved: the app reads the same body and answers as it always does.
           incoming.rawBody = body;
           fallback(incoming, outgoing);

@@ -9,7 +9,7 @@ interface Expiring {
   id: string;
   updatedAt: string;
   quotedAt?: string;
-  revision?: number;
+  state?: unknown;
 }
 
 /**
@@ -19,7 +19,11 @@ interface Expiring {
  * collection. A session a quotation line names is kept and marked `quotedAt`, which takes it
  * out of the index's unquoted part, so later runs do not read it again. `forget` is called with
  * each deleted id (the session cache drops it), `drop` with each deleted session in the same
- * transaction (its kept revisions go with it). Answers how many were deleted.
+ * transaction (its kept revisions go with it). A change writes the slot of its revision alone
+ * (docs/decisions/0107), so a record's `updatedAt` may be older than the session's last change:
+ * `lastChange` tells that, and a session changed since `horizon` gets its record's `updatedAt`
+ * brought forward (out of the run's way until then) instead of being deleted. Answers how many
+ * were deleted.
  */
 export function expireSessions(
   store: Store,
@@ -27,6 +31,7 @@ export function expireSessions(
   now: string,
   forget: (id: string) => void,
   drop: (session: Expiring) => void = () => undefined,
+  lastChange: (session: Expiring) => string = (session) => session.updatedAt,
 ): number {
   const sessions = store.collection<Expiring>('sessions');
   const lines = store.collection<{id: string; configurationId: string | null}>('quotationlines');
@@ -38,7 +43,13 @@ export function expireSessions(
       limit: expiryBatchSize,
     });
     for (const session of oldest) {
+      // The record's `updatedAt` is never later than the last change: none after this one is older.
       if (!(session.updatedAt < horizon)) return deleted;
+      const changed = lastChange(session);
+      if (!(changed < horizon)) {
+        sessions.put({...session, updatedAt: changed});
+        continue;
+      }
       const named = lines.find({
         where: {configurationId: [session.id, session.id.toUpperCase()]},
         limit: 1,

@@ -24,6 +24,11 @@ export interface StoredRevision {
   lang: string;
   /** Its values and texts in the compact form (docs/decisions/0048). */
   state: StoredState;
+  /**
+   * When the session was last written in this state (absent in a slot of decision 105, which
+   * only ever held earlier states).
+   */
+  updatedAt?: string;
 }
 
 /**
@@ -43,11 +48,11 @@ const earlierSlotId = (sessionId: string, revision: number) =>
 
 /**
  * The states of every session, in a ring of {@link revisionSlots} slots per session: the slot
- * of the session's revision holds its current state, the others the states of the revisions
- * before it. A change writes its new state into the next slot, over the state that many
- * changes older, with one write and no delete: the session's own record keeps no state, so a
- * change writes its state once (docs/decisions/0107). A slot is read back only for the
- * revision it holds.
+ * of the session's latest revision holds its current state, language and last change, the
+ * others the states of the revisions before it. A change writes its new state into the next
+ * slot, over the state that many changes older, with one statement and nothing else: the
+ * session's own record keeps what a change does not touch (docs/decisions/0107). A slot is
+ * read back only for the revision it holds.
  */
 export class SessionRevisions {
   readonly #store: Store;
@@ -61,8 +66,31 @@ export class SessionRevisions {
   }
 
   /** Writes the state a session has at `revision`, in the language it has there. */
-  put(sessionId: string, revision: number, lang: string, state: StoredState): void {
-    this.#collection.put({id: slotId(sessionId, revision), sessionId, revision, lang, state});
+  put(
+    sessionId: string,
+    revision: number,
+    lang: string,
+    state: StoredState,
+    updatedAt: string,
+  ): void {
+    const id = slotId(sessionId, revision);
+    this.#collection.put({id, sessionId, revision, lang, state, updatedAt});
+  }
+
+  /**
+   * The slot of a session's latest revision: the one of the highest revision among its slots
+   * (a change writes its slot alone, so the session's record does not know it). Read whole
+   * only when a session is not in memory.
+   */
+  latest(sessionId: string): StoredRevision | undefined {
+    let latest: StoredRevision | undefined;
+    for (let slot = 0; slot < revisionSlots; slot++) {
+      const kept = this.#collection.get(`${sessionId}:${slot}`);
+      // A slot of decision 105 held an earlier state only, never the session's latest.
+      if (kept?.sessionId !== sessionId || kept.updatedAt === undefined) continue;
+      if (!latest || kept.revision > latest.revision) latest = kept;
+    }
+    return latest;
   }
 
   /** The kept state of that revision, or `undefined` when it is not (or no longer) kept. */
@@ -92,10 +120,9 @@ export class SessionRevisions {
       this.#collection.put({...kept, id: slotId(sessionId, kept.revision)});
   }
 
-  /** Deletes every slot of a session at `revision` (its current one), with the session. */
-  drop(sessionId: string, revision: number): void {
-    // Decision 105's slots are among these: 0 to 19.
-    for (let slot = 0; slot < Math.min(revision + 1, revisionSlots); slot++) {
+  /** Deletes every slot of a session, with the session (decision 105's, 0 to 19, among them). */
+  drop(sessionId: string): void {
+    for (let slot = 0; slot < revisionSlots; slot++) {
       this.#collection.delete(`${sessionId}:${slot}`);
     }
   }

@@ -12,7 +12,7 @@ import {RecentlyUsed} from '../recently-used.js';
 import type {Store} from '../store/index.js';
 import {isSessionCode, newSessionCode} from './session-code.js';
 import {expireSessions} from './session-expiry.js';
-import {SessionRevisions, keptRevisions, type StoredRevision} from './session-revisions.js';
+import {SessionRevisions, keptRevisions} from './session-revisions.js';
 
 /** A configuration session as kept in the store's `sessions` collection. */
 export interface SessionRecord {
@@ -134,28 +134,26 @@ export class Sessions {
   }
 
   /**
-   * Writes a session: its state, compact, into the slot of its revision unless that slot holds
-   * it already, then its record without the state. An update thus writes its state once, and a
-   * small record (docs/decisions/0107). The slot goes first: a record never names a revision
-   * whose slot was not written. A session read in an older layout moves its kept states into
-   * the ring first.
+   * Writes a session's state, compact, with its language and last change into the slot of its
+   * revision: one statement, the session's one write (docs/decisions/0107). Its record, which
+   * keeps what a change does not touch, is written when the session is made (`withRecord`) and
+   * when a session read in an older layout is first written: its state leaves the record and
+   * its kept states move into the ring.
    */
-  #put(record: SessionRecord): void {
+  #put(record: SessionRecord, withRecord = false): void {
     this.#check();
     const revision = record.revision ?? 0;
     const before = this.#cache.get(record.id);
-    if (!before?.inRing) this.#revisions.adopt(record.id, revision);
+    const adopting = before?.inRing !== true && !withRecord;
+    if (adopting) this.#revisions.adopt(record.id, revision);
     // The compact form the state was last written or read in: no second encoding.
-    const sameState = before?.record.state === record.state;
-    const stored = sameState && before.stored ? before.stored : this.#encode(record);
-    const slotHolds =
-      before?.inRing === true &&
-      sameState &&
-      before.record.lang === record.lang &&
-      (before.record.revision ?? 0) === revision;
-    if (!slotHolds) this.#revisions.put(record.id, revision, record.lang, stored);
-    const {state: _state, ...row} = record;
-    this.#collection.put({...row, revision});
+    const stored =
+      before?.record.state === record.state && before.stored ? before.stored : this.#encode(record);
+    this.#revisions.put(record.id, revision, record.lang, stored, record.updatedAt);
+    if (withRecord || adopting) {
+      const {state: _state, ...row} = record;
+      this.#collection.put({...row, revision});
+    }
     this.#remember(record, stored, true);
   }
 
@@ -167,7 +165,7 @@ export class Sessions {
 
   /**
    * A record as read from the store, its state decoded in its model and the record kept in
-   * memory: from the slot of its revision, or from the record itself in an older layout.
+   * memory: from the slot of its latest revision, or from the record itself in an older layout.
    */
   #read(stored: StoredSession): SessionRecord {
     const model = this.#models(stored.modelId);
@@ -183,14 +181,31 @@ export class Sessions {
       return record;
     }
     if (!model) throw modelUnavailable(stored.id);
-    const revision = stored.revision ?? 0;
-    const slot: StoredRevision | undefined = this.#revisions.get(stored.id, revision);
-    if (!slot) {
-      throw new Error(`Session ${stored.id} has no stored state for its revision ${revision}`);
+    const latest = this.#revisions.latest(stored.id);
+    if (!latest || latest.revision < (stored.revision ?? 0)) {
+      throw new Error(`Session ${stored.id} has no stored state`);
     }
-    const record = {...stored, state: decodeState(model, slot.state)};
-    this.#remember(record, slot.state, true);
+    const record: SessionRecord = {
+      ...stored,
+      lang: latest.lang,
+      revision: latest.revision,
+      updatedAt: latest.updatedAt ?? stored.updatedAt,
+      state: decodeState(model, latest.state),
+    };
+    this.#remember(record, latest.state, true);
     return record;
+  }
+
+  /**
+   * When a session last changed: its record's `updatedAt` is that of its making (or of the
+   * record's last write), the slot of its latest revision has the rest. For expiry.
+   */
+  #lastChange(session: {id: string; updatedAt: string; state?: unknown}): string {
+    if (session.state !== undefined) return session.updatedAt;
+    this.#check();
+    const held = this.#cache.get(session.id);
+    if (held) return held.record.updatedAt;
+    return this.#revisions.latest(session.id)?.updatedAt ?? session.updatedAt;
   }
 
   /**
@@ -210,7 +225,8 @@ export class Sessions {
       new Date(now - this.#expiryMs).toISOString(),
       new Date(now).toISOString(),
       (id) => this.#cache.delete(id.toLowerCase()),
-      (session) => this.#revisions.drop(session.id, session.revision ?? 0),
+      (session) => this.#revisions.drop(session.id),
+      (session) => this.#lastChange(session),
     );
   }
 
@@ -233,7 +249,7 @@ export class Sessions {
       updatedAt: at,
     };
     // Its slot and its record together: a failed write leaves no slot behind.
-    this.#store.transaction(() => this.#put(record));
+    this.#store.transaction(() => this.#put(record, true));
     return record;
   }
 

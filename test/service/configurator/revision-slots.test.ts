@@ -1,5 +1,5 @@
 // A session's state lives in the slot of its revision (docs/decisions/0107): an update writes
-// its state once, into the next slot, and a small record without it. A database of decision
+// its state, language and time into the next slot, one statement, and nothing else. A database of decision
 // 105's layout (the state in the record, the states left in 20 slots) reads as it was written,
 // and a session's first change moves its kept states into the ring, so undo reaches as far back
 // as before.
@@ -24,7 +24,13 @@ import {
   revisionSlots,
   revisionsCollection,
 } from '../../../service/configurator/session-revisions.js';
-import {databaseFile, migrate, openStore, type SqliteStore} from '../../../service/store/index.js';
+import {
+  MemoryStore,
+  databaseFile,
+  migrate,
+  openStore,
+  type SqliteStore,
+} from '../../../service/store/index.js';
 import {collectionTable} from '../../../service/store/schema.js';
 import {chair} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
@@ -49,6 +55,7 @@ interface Row {
   id: string;
   state?: unknown;
   revision?: number;
+  updatedAt: string;
 }
 interface Slot {
   id: string;
@@ -56,19 +63,26 @@ interface Slot {
   revision: number;
   lang: string;
   state: unknown;
+  updatedAt?: string;
 }
 
-test('an update writes its state once, into the slot of its revision, and a record without it', async () => {
+test('an update is one write: its state into the slot of its revision', async () => {
   const held: Array<() => void> = [];
   const store = openStore(tempDir(), {
     groupCommits: true,
     scheduleCommit: (commit) => held.push(commit),
   }) as SqliteStore;
-  const sessions = new Sessions(store, Date.now, () => model);
+  let wall = Date.parse('2026-03-01T00:00:00Z');
+  const sessions = new Sessions(
+    store,
+    () => wall,
+    () => model,
+  );
   const rows = store.collection<Row>('sessions');
   const slots = store.collection<Slot>(revisionsCollection);
   // The first write opens the group: what follows is the writes alone.
   let record = sessions.create(model.id, 'en', initialState(model));
+  const made = rows.get(record.id)!;
   const cost = (write: () => void) => {
     const before = {
       statements: store.statements,
@@ -86,38 +100,37 @@ test('an update writes its state once, into the slot of its revision, and a reco
   for (let revision = 1; revision <= revisionSlots + 2; revision++) {
     state = engraved(state, `change ${revision}`);
     const next = state;
-    // The slot (a new one, then one taken over) and the record: one statement each.
+    wall += 1000;
+    // The slot, a new one, then one taken over: one statement, the record untouched.
     assert.deepEqual(
       cost(() => (record = sessions.change(record, next))),
-      {statements: 2, rows: 1, slots: 1},
+      {statements: 1, rows: 0, slots: 1},
     );
     assert.equal(record.revision, revision);
-    const row = rows.get(record.id)!;
-    assert.equal(row.state, undefined, 'the record keeps no state');
-    assert.equal(row.revision, revision);
-    assert.ok(JSON.stringify(row).length < 300, JSON.stringify(row));
+    assert.deepEqual(rows.get(record.id), made);
+    assert.equal(made.state, undefined, 'the record keeps no state');
     const slot = slots.get(`${record.id}:${revision % revisionSlots}`)!;
     assert.equal(slot.revision, revision);
+    assert.equal(slot.updatedAt, new Date(wall).toISOString());
     assert.deepEqual(slot.state, encodeState(model, next));
   }
   // A language change is no revision: the slot of the current one takes the language (a copy of
   // that revision, once left, has it), with the same compact state.
   assert.deepEqual(
     cost(() => (record = sessions.save({...record, lang: 'nl'}))),
-    {statements: 2, rows: 1, slots: 1},
+    {statements: 1, rows: 0, slots: 1},
   );
   assert.equal(slots.get(`${record.id}:${record.revision! % revisionSlots}`)!.lang, 'nl');
-  // Nothing of the state or language changed: the record alone.
-  assert.deepEqual(
-    cost(() => (record = sessions.save(record))),
-    {statements: 1, rows: 1, slots: 0},
-  );
   held.splice(0).forEach((commit) => commit());
 
-  // Read back from the database, not from memory.
-  const fresh = new Sessions(store, Date.now, () => model);
+  // Read back from the database, not from memory: the latest slot's state, language and time.
+  const fresh = new Sessions(
+    store,
+    () => wall,
+    () => model,
+  );
   const read = fresh.get(record.id)!;
-  assert.deepEqual(read.state, record.state);
+  assert.deepEqual(read, record);
   assert.equal(read.lang, 'nl');
   for (let revision = record.revision! - keptRevisions; revision < record.revision!; revision++) {
     assert.deepEqual(
@@ -129,6 +142,44 @@ test('an update writes its state once, into the slot of its revision, and a reco
   assert.equal(fresh.at(read, record.revision! - keptRevisions - 1), undefined);
   held.splice(0).forEach((commit) => commit());
   await store.close();
+});
+
+test("expiry goes by a session's last change, which the slot of its revision holds", () => {
+  const day = 86_400_000;
+  let wall = Date.parse('2026-01-01T00:00:00Z');
+  const store = new MemoryStore();
+  const rows = store.collection<Row>('sessions');
+  const slots = store.collection<Slot>(revisionsCollection);
+  const before = new Sessions(
+    store,
+    () => wall,
+    () => model,
+  );
+  const idle = before.create(model.id, 'en', initialState(model));
+  let busy = before.create(model.id, 'en', initialState(model));
+  wall += 29 * day;
+  busy = before.change(busy, engraved(busy.state, 'late'));
+  assert.equal(rows.get(busy.id)!.updatedAt, idle.updatedAt, 'the record was not written');
+  wall += 2 * day;
+  // A service that holds neither session in memory reads the last change from the slots.
+  const sessions = new Sessions(
+    store,
+    () => wall,
+    () => model,
+  );
+  sessions.expireAfter(30);
+  assert.equal(sessions.expire(), 1);
+  assert.equal(sessions.get(idle.id), undefined);
+  assert.equal(slots.list().filter((slot) => slot.sessionId === idle.id).length, 0);
+  assert.deepEqual(sessions.get(busy.id), busy);
+  // Brought forward: the next runs read past it until it is idle for 30 days.
+  assert.equal(rows.get(busy.id)!.updatedAt, busy.updatedAt);
+  wall += 27 * day;
+  assert.equal(sessions.expire(), 0);
+  wall += 2 * day;
+  assert.equal(sessions.expire(), 1);
+  assert.equal(sessions.get(busy.id), undefined);
+  assert.equal(slots.list().length, 0);
 });
 
 /** The text of a configuration's engraving. */
