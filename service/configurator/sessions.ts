@@ -245,6 +245,7 @@ export class Sessions {
       modelId,
       lang,
       state,
+      revision: 0,
       createdAt: at,
       updatedAt: at,
     };
