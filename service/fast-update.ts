@@ -156,7 +156,7 @@ export class FastUpdates {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      // A change writes the slot of its revision alone (docs/decisions/0107).
+      // A change writes the slot of its revision alone (docs/decisions/0108).
       const writes = this.#store.writes('sessionrevisions');
       let answer;
       try {

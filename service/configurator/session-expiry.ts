@@ -20,7 +20,7 @@ interface Expiring {
  * out of the index's unquoted part, so later runs do not read it again. `forget` is called with
  * each deleted id (the session cache drops it), `drop` with each deleted session in the same
  * transaction (its kept revisions go with it). A change writes the slot of its revision alone
- * (docs/decisions/0107), so a record's `updatedAt` may be older than the session's last change:
+ * (docs/decisions/0108), so a record's `updatedAt` may be older than the session's last change:
  * `lastChange` tells that, and a session changed since `horizon` gets its record's `updatedAt`
  * brought forward (out of the run's way until then) instead of being deleted. Answers how many
  * were deleted.

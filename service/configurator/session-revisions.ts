@@ -8,7 +8,7 @@ import type {Store} from '../store/index.js';
 export const keptRevisions = 20;
 
 /**
- * Slots per session: the current state has one too (docs/decisions/0107), so the kept window
+ * Slots per session: the current state has one too (docs/decisions/0108), so the kept window
  * of {@link keptRevisions} earlier states needs one more.
  */
 export const revisionSlots = keptRevisions + 1;
@@ -51,7 +51,7 @@ const earlierSlotId = (sessionId: string, revision: number) =>
  * of the session's latest revision holds its current state, language and last change, the
  * others the states of the revisions before it. A change writes its new state into the next
  * slot, over the state that many changes older, with one statement and nothing else: the
- * session's own record keeps what a change does not touch (docs/decisions/0107). A slot is
+ * session's own record keeps what a change does not touch (docs/decisions/0108). A slot is
  * read back only for the revision it holds.
  */
 export class SessionRevisions {

@@ -33,7 +33,7 @@ export interface SessionRecord {
 
 /**
  * A session as the `sessions` collection holds it: without its state, which is in the slot of
- * its revision in `sessionrevisions` (docs/decisions/0107). A record written before schema 9
+ * its revision in `sessionrevisions` (docs/decisions/0108). A record written before schema 9
  * holds its state, in the compact form (docs/decisions/0048) or, before schema 4, as a whole
  * `SessionState`; it reads as it is and its state moves to the ring when it is next written.
  */
@@ -135,7 +135,7 @@ export class Sessions {
 
   /**
    * Writes a session's state, compact, with its language and last change into the slot of its
-   * revision: one statement, the session's one write (docs/decisions/0107). Its record, which
+   * revision: one statement, the session's one write (docs/decisions/0108). Its record, which
    * keeps what a change does not touch, is written when the session is made (`withRecord`) and
    * when a session read in an older layout is first written: its state leaves the record and
    * its kept states move into the ring.

@@ -229,7 +229,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 9,
     description:
-      "a session's state in the slot of its revision, its record without it (docs/decisions/0107)",
+      "a session's state in the slot of its revision, its record without it (docs/decisions/0108)",
     up(db) {
       // A database of decision 105 has the table already. Nothing is rewritten: a record that
       // holds its state reads as it is, and moves it into its slot when the session is next

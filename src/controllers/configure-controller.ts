@@ -52,6 +52,11 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #journey: ReactiveController | null = null;
   /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
   view: View | null = null;
+  /**
+   * The first screen's passes drawn, a frame apart: the step's first nodes (0), the rest of it
+   * with the total bar (1), then everything (docs/decisions/0106 and 0107).
+   */
+  firstScreenPass = 0;
   /** The views this element has asked to load after its first screen (each asked once). */
   readonly laterViews = new Set<object>();
   /** `configurator-price-change`, fired when the price on screen is not the one last fired. */

@@ -14,7 +14,7 @@ export const conflictDialog = lazyView(() => withLaterEnglish(import('./conflict
 // The configured picture, focus kept clear of the total bar, the language choice and the price
 // effects asked of the service: wanted on the first configure screen, yet nothing there waits
 // for them.
-// The summary column: asked for by the first screen's second pass, after `configurator-ready`
+// The summary column: asked for by the first screen's last pass, after `configurator-ready`
 // (decision 106), and drawn once it is here.
 export const summaryColumn = lazyView(() => import('./summary-column.js'));
 export const extras = lazyView(() => withLaterEnglish(import('./configure-extras.js')));

@@ -326,11 +326,12 @@ export class ProductConfiguratorElement extends LitElement {
   }
 
   /**
-   * The render that first shows a configuration waits for the answer's task to end, so that the
-   * page's main thread is free between the two (docs/decisions/0101).
+   * The element's first render (its skeleton) waits for the task that connected it to end, and
+   * the render that first shows a configuration for the answer's task: the page's main thread
+   * is free between them (docs/decisions/0101 and 0107).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    if (!this.#parts.events.firstShowDue()) return super.scheduleUpdate();
+    if (this.hasUpdated && !this.#parts.events.firstShowDue()) return super.scheduleUpdate();
     return yieldToMain().then(() => super.scheduleUpdate());
   }
 

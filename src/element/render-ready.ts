@@ -8,7 +8,7 @@ import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
 import {type SessionSnapshot} from '../session/index.js';
 import {shareConfiguration} from '../view/share-link.js';
-import {renderSteps, type StepHandlers} from '../view/render-steps.js';
+import {firstPart, renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
@@ -58,11 +58,14 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
-  // The element's first screen is drawn in two tasks, each with its own frame: the steps
-  // first, then the summary column and what the extras add (the picture, the price effects'
-  // questions), so neither is one long task for the page and nothing but the steps is asked
-  // for before the shopper can act (docs/decisions/0106).
-  const whole = own.view !== null;
+  // The element's first screen is drawn in three tasks, each with its own frame: the step's
+  // first nodes; the rest of the step, its buttons and the total bar; then the summary column
+  // and what the extras add (the picture, the price effects' questions). So none is one long
+  // task for the page, and nothing but the steps is asked for before the shopper can act
+  // (docs/decisions/0106 and 0107). Each pass adds below what is drawn: nothing moves.
+  const pass = own.firstScreenPass;
+  if (pass < 2) own.firstScreenPass = pass + 1;
+  const whole = pass >= 2;
   const column = whole ? p.views.use(summaryColumn) : null;
   const more = whole ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
@@ -86,18 +89,20 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
     effectEstimates: stepEffects.estimates,
   });
   const view = (own.view = reuseUnchanged(own.view, built));
-  // The shopper can act once the steps are on screen: `configurator-ready` does not wait for
-  // the second pass (the element's `updateComplete` does).
+  // The shopper can act once the step's first nodes are on screen: `configurator-ready` does
+  // not wait for the later passes (the element's `updateComplete` does).
   p.events.shows(configuration);
   if (!whole) p.views.track(afterNextFrame());
-  const nodes = view.steps.find((st) => st.id === shown)?.nodes ?? [];
+  const shownStep = view.steps.find((st) => st.id === shown);
+  const part = pass === 0 && shownStep ? firstPart(shownStep.nodes) : undefined;
+  const nodes = shownStep?.nodes ?? [];
   if (!snapshot.conflict) {
     effects?.want(p.session.require(), configuration, shown, optionRequirements(nodes));
   }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
   const tools = toolsFor(p, more);
-  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print, column)}${
+  return html`${renderReady(view, snapshot, s, p, tools, own.steps, more, own.picture, print, column, part)}${
     more && print?.wanted
       ? more.renderSheet(view, configuration, s, p, print, own.picture)
       : nothing
@@ -204,6 +209,7 @@ function renderReady(
   picture: string | null,
   print: PrintController | null,
   column: ColumnModule | null,
+  part: number | undefined,
 ): TemplateResult {
   const configuration = snapshot.configuration!;
   const screen = on.screens.screen;
@@ -259,7 +265,7 @@ function renderReady(
         },
       )) ??
     html`<div class="card configure" part="panel">
-      ${renderSteps(steps, active, s, stepHandlers)}
+      ${renderSteps(steps, active, s, stepHandlers, part)}
     </div>`;
 
   // No header, aside or nav: page landmarks are the host's, and a second widget on the page
@@ -277,7 +283,8 @@ function renderReady(
       </div>
       ${banner} ${main}
       ${
-        screen === 'configure'
+        // Not in the first pass: it sits below the step, which grows in the second.
+        screen === 'configure' && part === undefined
           ? renderTotalBar(
               view,
               s,

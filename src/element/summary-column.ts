@@ -1,8 +1,8 @@
 // The summary column: the price summary with the VAT switch, the session's code with copy and
 // share, the quote button, "Have a code?", undo and start over. A chunk of its own, asked for
-// by the first screen's second pass, a frame after the steps are on screen and
+// by the first screen's last pass, frames after the steps are on screen and
 // `configurator-ready` has fired: the shopper acts on the steps, which need none of it
-// (docs/decisions/0106-first-screen-in-two-passes.md).
+// (docs/decisions/0106-first-screen-in-two-passes.md, 0107).
 import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
 import type {SessionSnapshot} from '../session/index.js';

@@ -2,7 +2,7 @@ import {html, nothing, type TemplateResult} from 'lit';
 import type {Strings} from '../i18n/strings.js';
 import {renderNodes} from './render-node.js';
 import type {ViewHandlers} from './view-handlers.js';
-import type {StepView} from './view-model.js';
+import type {NodeView, StepView} from './view-model.js';
 
 export interface StepHandlers extends ViewHandlers {
   /**
@@ -21,12 +21,38 @@ export type StepFocus = 'tab' | 'title' | false;
 export const tabId = (stepId: string) => `tab-${stepId}`;
 export const panelId = (stepId: string) => `panel-${stepId}`;
 
-/** Steps as an ARIA tab list (arrow keys, Home, End) with a panel and previous/next buttons. */
+/**
+ * How many of a step's nodes, from its first, the first screen draws in its first pass: nodes
+ * in order until they hold `items` options and fields (at least one node). The rest follows a
+ * frame later, so that neither pass is one long task for the page
+ * (docs/decisions/0107-the-first-step-in-two-parts.md).
+ */
+export function firstPart(nodes: readonly NodeView[], items = 4): number {
+  let held = 0;
+  let count = 0;
+  while (count < nodes.length && (count === 0 || held < items)) {
+    // Without recursion: a deep model cannot exhaust the stack.
+    const pending: NodeView[] = [nodes[count++]!];
+    for (let node = pending.pop(); node; node = pending.pop()) {
+      held++;
+      if (node.kind === 'group') pending.push(...node.children);
+      if (node.kind === 'choice') held += node.options.length;
+    }
+  }
+  return count;
+}
+
+/**
+ * Steps as an ARIA tab list (arrow keys, Home, End) with a panel and previous/next buttons.
+ * `part`: only the active step's first nodes, that many, and no buttons below them yet (the
+ * first screen's first pass: nothing drawn then moves when the rest comes).
+ */
 export function renderSteps(
   steps: readonly StepView[],
   activeId: string,
   s: Strings,
   on: StepHandlers,
+  part?: number,
 ): TemplateResult {
   const index = Math.max(
     0,
@@ -102,42 +128,51 @@ export function renderSteps(
         <p class="step-count">${s.stepOf(index + 1, steps.length)}</p>
         <h2 class="step-title" id="${active.id}-title" tabindex="-1">${active.title}</h2>
       </div>
-      ${renderNodes(active.nodes, s, on)}
+      ${renderNodes(part === undefined ? active.nodes : active.nodes.slice(0, part), s, on)}
     </div>
-    <div class="step-nav" role="group" aria-label=${s.stepsLabel}>
-      ${
-        prev
-          ? html`<button
-              type="button"
-              class="button secondary"
-              part="button"
-              data-action="previous"
-              @click=${() => on.goToStep(prev.id, 'title')}
-            >
-              ← ${s.previous}
-            </button>`
-          : html`<span></span>`
-      }
-      ${
-        next
-          ? html`<button
-              type="button"
-              class="button primary"
-              part="button button-primary"
-              data-action="next"
-              @click=${() => on.goToStep(next.id, 'title')}
-            >
-              ${s.nextStep(next.title)} →
-            </button>`
-          : html`<button
-              type="button"
-              class="button primary"
-              part="button button-primary"
-              data-action="review"
-              @click=${() => on.review()}
-            >
-              ${s.review} →
-            </button>`
-      }
-    </div>`;
+    ${part === undefined ? stepNav(prev, next, s, on) : nothing}`;
+}
+
+function stepNav(
+  prev: StepView | undefined,
+  next: StepView | undefined,
+  s: Strings,
+  on: StepHandlers,
+): TemplateResult {
+  return html`<div class="step-nav" role="group" aria-label=${s.stepsLabel}>
+    ${
+      prev
+        ? html`<button
+            type="button"
+            class="button secondary"
+            part="button"
+            data-action="previous"
+            @click=${() => on.goToStep(prev.id, 'title')}
+          >
+            ← ${s.previous}
+          </button>`
+        : html`<span></span>`
+    }
+    ${
+      next
+        ? html`<button
+            type="button"
+            class="button primary"
+            part="button button-primary"
+            data-action="next"
+            @click=${() => on.goToStep(next.id, 'title')}
+          >
+            ${s.nextStep(next.title)} →
+          </button>`
+        : html`<button
+            type="button"
+            class="button primary"
+            part="button button-primary"
+            data-action="review"
+            @click=${() => on.review()}
+          >
+            ${s.review} →
+          </button>`
+    }
+  </div>`;
 }

@@ -125,12 +125,13 @@ describe('product-configurator', () => {
     expect(ready.configuration.featureModel.name).to.equal('Office Chair');
     expect(el.value).to.equal(ready.configuration);
     expect($(el, '[part~="product-name"]').textContent!.trim()).to.equal('Office Chair');
-    // At ready the steps and the total bar are on screen; the summary column a frame later.
+    // At ready the steps are on screen; the rest of the step with the total bar, then the
+    // summary column, each a frame later.
+    expect($$(el, '[role="tab"]').length).to.equal(ready.configuration.featureModel.steps.length);
+    await el.updateComplete;
     expect($(el, '.total-bar-value').textContent).to.equal(
       ready.configuration.totalPriceIncVATLabel,
     );
-    expect($$(el, '[role="tab"]').length).to.equal(ready.configuration.featureModel.steps.length);
-    await el.updateComplete;
     expect($(el, '[data-price="total"]').textContent).to.equal(
       ready.configuration.totalPriceIncVATLabel,
     );

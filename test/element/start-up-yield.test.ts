@@ -92,4 +92,38 @@ describe('start-up yields to the page', () => {
       }
     });
   }
+
+  it('draws its first render (the skeleton) in a task after the one that connected it', async () => {
+    const el = document.createElement('product-configurator') as ProductConfiguratorElement;
+    el.apiUrl = serviceUrl;
+    el.lang = 'en';
+    el.model = 'Office Chair';
+    el.fetchToken = demoToken;
+    const order: string[] = [];
+    const render = el.render.bind(el);
+    el.render = () => {
+      if (!order.includes('render')) order.push('render');
+      return render();
+    };
+    // A task the page posts as it adds the element, at the highest priority there is.
+    const pageTask = new Promise<void>((resolve) =>
+      scheduler()!.postTask!(
+        () => {
+          order.push('page task');
+          resolve();
+        },
+        {priority: 'user-blocking'},
+      ),
+    );
+    document.body.append(el);
+    try {
+      // Connected (its token asked for) but not drawn within the page's task.
+      expect(order).to.deep.equal([]);
+      await Promise.all([pageTask, el.updateComplete]);
+      expect(order).to.deep.equal(['page task', 'render']);
+      expect(el.shadowRoot!.querySelector('.skeleton, [role="tab"]')).not.to.equal(null);
+    } finally {
+      el.remove();
+    }
+  });
 });

@@ -102,7 +102,7 @@ describe('start-up', () => {
     }
   });
 
-  it('is ready once the steps are on screen; the summary column comes in a task a frame later', async () => {
+  it('is ready once the step begins on screen; its rest, then the summary column, come a frame apart', async () => {
     const el = await fixture<ProductConfiguratorElement>(
       html`<product-configurator
         api-url=${serviceUrl}
@@ -116,37 +116,44 @@ describe('start-up', () => {
       frames++;
       requestAnimationFrame(countFrames);
     };
-    // Renders that had a configuration to show; the frames counted when the second began.
-    let shown = 0;
-    let framesBeforeSecond = -1;
+    // Renders that had a configuration to show, and the frames counted when each began.
+    const framesAtRender: number[] = [];
     const render = el.render.bind(el);
     el.render = () => {
       if (el.session?.snapshot.configuration) {
-        shown++;
-        if (shown === 1) requestAnimationFrame(countFrames);
-        if (shown === 2) framesBeforeSecond = frames;
+        if (framesAtRender.length === 0) requestAnimationFrame(countFrames);
+        framesAtRender.push(frames);
       }
       return render();
     };
-    const atReady = new Promise<{shown: number; steps: number; summary: number}>((resolve) =>
-      el.addEventListener(
-        EventName.ready,
-        () =>
-          resolve({
-            shown,
-            steps: $$(el, '[role="tabpanel"] input').length,
-            summary: $$(el, '.summary').length,
-          }),
-        {once: true},
-      ),
+    // The step's nodes drawn: the panel's children but its header.
+    const nodes = () => el.shadowRoot!.querySelector('.panel')!.children.length - 1;
+    const drawn = () => ({
+      renders: framesAtRender.length,
+      nodes: nodes(),
+      inputs: $$(el, '[role="tabpanel"] input').length,
+      buttons: $$(el, '.step-nav').length,
+      bar: $$(el, '.total-bar').length,
+      summary: $$(el, '.summary').length,
+    });
+    const atReady = new Promise<ReturnType<typeof drawn>>((resolve) =>
+      el.addEventListener(EventName.ready, () => resolve(drawn()), {once: true}),
     );
     el.model = 'Office Chair';
-    // Ready after the render that put the steps on screen, before anything else is drawn.
-    expect(await atReady).to.deep.include({shown: 1, summary: 0});
-    expect((await atReady).steps).to.be.greaterThan(0);
-    // The summary column follows in its own task, after the steps had a frame of their own.
+    // Ready after the render that put the step's first nodes on screen (inputs to act on), with
+    // nothing below them yet: no buttons, no total bar, no summary.
+    const first = await atReady;
+    expect(first).to.deep.include({renders: 1, buttons: 0, bar: 0, summary: 0});
+    expect(first.inputs).to.be.greaterThan(0);
+    expect(first.nodes).to.be.greaterThan(0);
+    // The rest of the step, its buttons and the total bar; then the summary column: each pass
+    // in its own task, after the one before had a frame of its own.
     await el.updateComplete;
-    expect($$(el, '.summary').length).to.equal(1);
-    expect(framesBeforeSecond).to.be.greaterThan(0);
+    const whole = drawn();
+    expect(whole).to.deep.include({buttons: 1, bar: 1, summary: 1});
+    expect(whole.nodes).to.be.greaterThan(first.nodes);
+    expect(framesAtRender.length).to.be.at.least(3);
+    expect(framesAtRender[1]).to.be.greaterThan(0);
+    expect(framesAtRender[2]).to.be.greaterThan(framesAtRender[1]!);
   });
 });

@@ -5,10 +5,10 @@ import {fr} from '../../../src/i18n/fr.js';
 import {nl} from '../../../src/i18n/nl.js';
 import {describeConflict, renderConflictDialog} from '../../../src/view/render-conflict-dialog.js';
 import {renderQuoteForm, type QuoteFormState} from '../../../src/view/render-quote-form.js';
-import {renderSteps} from '../../../src/view/render-steps.js';
+import {firstPart, renderSteps} from '../../../src/view/render-steps.js';
 import {renderSummary} from '../../../src/view/render-summary.js';
 import {sanitizeHtml} from '../../../src/view/sanitize.js';
-import {buildViewModel} from '../../../src/view/view-model.js';
+import {buildViewModel, type NodeView} from '../../../src/view/view-model.js';
 import {customerFromForm, validateQuoteForm} from '../../../src/view/quote-form-data.js';
 import {configurationFixture, viewInput} from '../../helpers/browser/configuration-fixture.js';
 
@@ -50,6 +50,27 @@ describe('view functions', () => {
     expect(host.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(
       'tab-step-frame',
     );
+  });
+
+  it("draws a step's first nodes alone, without the buttons below them, for the first pass", () => {
+    const view = buildViewModel(viewInput(configurationFixture()));
+    const step = view.steps.find((st) => st.nodes.length > 1)!;
+    const weights = step.nodes.map(weight);
+    // At least one node, however many options it holds; then nodes while fewer are held.
+    expect(firstPart(step.nodes, 0)).to.equal(1);
+    expect(firstPart(step.nodes, weights[0]!)).to.equal(1);
+    expect(firstPart(step.nodes, weights[0]! + 1)).to.equal(2);
+    expect(firstPart(step.nodes, Infinity)).to.equal(step.nodes.length);
+    expect(firstPart([], 4)).to.equal(0);
+    const panelNodes = (part?: number) => {
+      const host = mount(renderSteps(view.steps, step.id, en, handlers() as never, part));
+      return {
+        nodes: host.querySelector('.panel')!.children.length - 1,
+        buttons: host.querySelectorAll('.step-nav').length,
+      };
+    };
+    expect(panelNodes(1)).to.deep.equal({nodes: 1, buttons: 0});
+    expect(panelNodes()).to.deep.equal({nodes: step.nodes.length, buttons: 1});
   });
 
   it('names the next step as each language punctuates it', () => {
@@ -453,4 +474,12 @@ function withoutPlatformSanitizer(): () => void {
   if (!descriptor) return () => {};
   delete proto.setHTML;
   return () => Object.defineProperty(proto, 'setHTML', descriptor);
+}
+
+/** The options and fields a node holds, itself included, as the first pass counts them. */
+function weight(node: NodeView): number {
+  let held = 1;
+  if (node.kind === 'group') for (const child of node.children) held += weight(child);
+  if (node.kind === 'choice') held += node.options.length;
+  return held;
 }

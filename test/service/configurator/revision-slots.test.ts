@@ -1,4 +1,4 @@
-// A session's state lives in the slot of its revision (docs/decisions/0107): an update writes
+// A session's state lives in the slot of its revision (docs/decisions/0108): an update writes
 // its state, language and time into the next slot, one statement, and nothing else. A database of decision
 // 105's layout (the state in the record, the states left in 20 slots) reads as it was written,
 // and a session's first change moves its kept states into the ring, so undo reaches as far back

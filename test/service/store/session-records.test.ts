@@ -1,6 +1,6 @@
 // Session records written before schema 4 held the whole state, keyed by node GUID; from
 // version 4 the service writes them by node position (docs/decisions/0048), and from version 9
-// in the slot of the session's revision, not in its record (docs/decisions/0107). A database of
+// in the slot of the session's revision, not in its record (docs/decisions/0108). A database of
 // version 3 opens, its sessions answer exactly as before, and each is written compact once it
 // changes; both forms read back after a restart.
 import assert from 'node:assert/strict';
@@ -99,7 +99,7 @@ test('a version 3 session record answers as before and is written compact when i
   assert.equal(update.status, 200);
   state = require(state, 'armrests', 0);
   assert.deepStrictEqual(await json<Configuration>(update), rendered(state, id, code, 'nl', 1));
-  // From schema 9 the state is in the slot of its revision, compact (docs/decisions/0107).
+  // From schema 9 the state is in the slot of its revision, compact (docs/decisions/0108).
   const slot = (session: string, revision: number) =>
     service.store
       .collection<{id: string; revision: number; state: unknown}>('sessionrevisions')
