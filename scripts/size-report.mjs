@@ -46,9 +46,10 @@ export const budgets = {
    * notices with the first failure, English for the later views with them). 38.7 KB once the
    * summary column is a chunk of its own, drawn after the steps (decision 106); 39.0 KB with
    * undo by revision (decision 105); 39.4 KB with the column's styles back in the view's sheet,
-   * so that the column's arrival adopts no new sheet (a whole-screen style recalculation).
+   * so that the column's arrival adopts no new sheet (a whole-screen style recalculation);
+   * 39.6 KB with the first step drawn in parts a frame apart (decision 107).
    */
-  beforeReady: 39.6 * KB,
+  beforeReady: 39.7 * KB,
   /**
    * The headless session, one self-contained file, in bytes as its goal is stated: 7,000 bytes
    * (issue "Light on the host page"). It was 6.7 KB (docs/decisions/0062, 0063, 0066 and 0071

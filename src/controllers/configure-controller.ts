@@ -18,6 +18,16 @@ type Host = ReactiveControllerHost &
     readonly updateComplete: Promise<boolean>;
   };
 
+/**
+ * The first screen so far (docs/decisions/0106 and 0107): the step it draws and how many of its
+ * nodes, until the step is whole; from then on every render draws everything.
+ */
+export interface FirstScreen {
+  step: string;
+  nodes: number;
+  whole: boolean;
+}
+
 /** Where the step handlers take the shopper (the screens the element shows). */
 export interface ConfigureScreens {
   goToStep(stepId: string, focus: 'tab' | 'title' | false): void;
@@ -52,11 +62,8 @@ export class ConfigureController<View = unknown> implements ReactiveController {
   #journey: ReactiveController | null = null;
   /** The view model last rendered: unchanged nodes keep their objects (and skip rendering). */
   view: View | null = null;
-  /**
-   * The first screen's passes drawn, a frame apart: the step's first nodes (0), the rest of it
-   * with the total bar (1), then everything (docs/decisions/0106 and 0107).
-   */
-  firstScreenPass = 0;
+  /** How far the element's first screen, drawn in passes a frame apart, has come. */
+  readonly firstScreen: FirstScreen = {step: '', nodes: 0, whole: false};
   /** The views this element has asked to load after its first screen (each asked once). */
   readonly laterViews = new Set<object>();
   /** `configurator-price-change`, fired when the price on screen is not the one last fired. */

@@ -2,7 +2,7 @@
 // bar and the summary with the shopper's tools. Part of the configure view's chunk: the
 // element's first render (a skeleton) carries none of it.
 import {html, nothing, type TemplateResult} from 'lit';
-import {ConfigureController} from '../controllers/configure-controller.js';
+import {ConfigureController, type FirstScreen} from '../controllers/configure-controller.js';
 import type {PrintController} from '../controllers/print-controller.js';
 import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
@@ -12,7 +12,7 @@ import {firstPart, renderSteps, type StepHandlers} from '../view/render-steps.js
 import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
-import {buildViewModel, type ConfigurationView} from '../view/view-model.js';
+import {buildViewModel, type ConfigurationView, type StepView} from '../view/view-model.js';
 import {reuseUnchanged} from '../view/reuse-unchanged.js';
 import {optionRequirements, priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
@@ -58,14 +58,13 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const snapshot = p.session.snapshot!;
   const configuration = snapshot.configuration!;
   const steps = configuration.featureModel.steps;
-  // The element's first screen is drawn in three tasks, each with its own frame: the step's
-  // first nodes; the rest of the step, its buttons and the total bar; then the summary column
-  // and what the extras add (the picture, the price effects' questions). So none is one long
-  // task for the page, and nothing but the steps is asked for before the shopper can act
-  // (docs/decisions/0106 and 0107). Each pass adds below what is drawn: nothing moves.
-  const pass = own.firstScreenPass;
-  if (pass < 2) own.firstScreenPass = pass + 1;
-  const whole = pass >= 2;
+  // The element's first screen is drawn in passes, each a task after the frame of the one
+  // before: the step's first nodes; more of the step each pass until it is whole, with its
+  // buttons and the total bar; then the summary column and what the extras add (the picture,
+  // the price effects' questions). So none is one long task for the page, and nothing but the
+  // steps is asked for before the shopper can act (docs/decisions/0106 and 0107). Each pass
+  // adds below what is drawn: nothing moves.
+  const whole = own.firstScreen.whole;
   const column = whole ? p.views.use(summaryColumn) : null;
   const more = whole ? extrasFor(p) : null;
   const print = more ? own.withPrint((host) => new more.PrintController(host, more.loadQr)) : null;
@@ -94,7 +93,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   p.events.shows(configuration);
   if (!whole) p.views.track(afterNextFrame());
   const shownStep = view.steps.find((st) => st.id === shown);
-  const part = pass === 0 && shownStep ? firstPart(shownStep.nodes) : undefined;
+  const part = whole ? undefined : nextPart(own.firstScreen, shownStep);
   const nodes = shownStep?.nodes ?? [];
   if (!snapshot.conflict) {
     effects?.want(p.session.require(), configuration, shown, optionRequirements(nodes));
@@ -107,6 +106,23 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
       ? more.renderSheet(view, configuration, s, p, print, own.picture)
       : nothing
   }`;
+}
+
+/**
+ * How many of the shown step's nodes this pass of the first screen draws: its first few, then
+ * more each pass; `undefined` once the step is whole (with its buttons and the total bar; the
+ * next pass adds the summary column), or when the shopper went to another step meanwhile.
+ */
+function nextPart(first: FirstScreen, step: StepView | undefined): number | undefined {
+  const drawn = first.nodes;
+  if (step && (drawn === 0 || first.step === step.id)) {
+    const upTo = drawn + firstPart(step.nodes.slice(drawn), drawn === 0 ? 4 : 24);
+    first.step = step.id;
+    first.nodes = upTo;
+    if (upTo < step.nodes.length) return upTo;
+  }
+  first.whole = true;
+  return undefined;
 }
 
 /**

@@ -25,7 +25,7 @@ export const panelId = (stepId: string) => `panel-${stepId}`;
  * How many of a step's nodes, from its first, the first screen draws in its first pass: nodes
  * in order until they hold `items` options and fields (at least one node). The rest follows a
  * frame later, so that neither pass is one long task for the page
- * (docs/decisions/0107-the-first-step-in-two-parts.md).
+ * (docs/decisions/0107-the-first-step-in-parts.md).
  */
 export function firstPart(nodes: readonly NodeView[], items = 4): number {
   let held = 0;

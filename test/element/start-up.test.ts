@@ -156,4 +156,51 @@ describe('start-up', () => {
     expect(framesAtRender[1]).to.be.greaterThan(0);
     expect(framesAtRender[2]).to.be.greaterThan(framesAtRender[1]!);
   });
+
+  it('draws a large step a few nodes a pass, a frame apart, and nothing drawn moves', async function () {
+    this.timeout(120_000);
+    const el = await fixture<ProductConfiguratorElement>(
+      html`<product-configurator
+        api-url=${serviceUrl}
+        lang="en"
+        .fetchToken=${demoToken}
+      ></product-configurator>`,
+    );
+    let shift = 0;
+    const shifts = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {value: number})[]) {
+        shift += entry.value;
+      }
+    });
+    shifts.observe({type: 'layout-shift'});
+    // The step's nodes drawn at each render that had a configuration to show.
+    const drawn: number[] = [];
+    const render = el.render.bind(el);
+    el.render = () => {
+      const result = render();
+      if (el.session?.snapshot.configuration) {
+        queueMicrotask(() => {
+          const panel = el.shadowRoot!.querySelector('.panel');
+          if (panel) drawn.push(panel.children.length - 1);
+        });
+      }
+      return result;
+    };
+    const ready = nextEvent(el, EventName.ready);
+    el.model = 'Large Model 2000';
+    await ready;
+    const atReady = el.shadowRoot!.querySelector('.panel')!.children.length - 1;
+    await el.updateComplete;
+    shifts.disconnect();
+    const step = el.value!.featureModel.steps[0]!;
+    const all = el.shadowRoot!.querySelector('.panel')!.children.length - 1;
+    // The first step's groups: some at ready, all in the end, more with each pass.
+    expect(all).to.equal(step.features.length);
+    expect(atReady).to.be.greaterThan(0);
+    expect(atReady).to.be.lessThan(all);
+    const passes = drawn.filter((n, i) => i === 0 || n > drawn[i - 1]!);
+    expect(passes.length, `nodes drawn by the passes: ${drawn.join(', ')}`).to.be.at.least(3);
+    expect(passes.at(-1)).to.equal(all);
+    expect(shift).to.equal(0);
+  });
 });
