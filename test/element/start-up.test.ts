@@ -11,6 +11,16 @@ import {$$, demoToken, nextEvent, serviceUrl, until} from '../helpers/browser/se
 // picture, focus kept clear of the total bar, the language choice, the price effects). Nothing
 // else may run before this test.
 
+/** An element in English with the service and the demo token, no model yet. */
+const englishConfigurator = () =>
+  fixture<ProductConfiguratorElement>(
+    html`<product-configurator
+      api-url=${serviceUrl}
+      lang="en"
+      .fetchToken=${demoToken}
+    ></product-configurator>`,
+  );
+
 describe('start-up', () => {
   it('asks for the extras only after the first screen, and is ready without them', async () => {
     // The extras' chunk is stalled: asked for, but not here until the test lets it come.
@@ -26,13 +36,7 @@ describe('start-up', () => {
       return stalled.then(load);
     };
     try {
-      const el = await fixture<ProductConfiguratorElement>(
-        html`<product-configurator
-          api-url=${serviceUrl}
-          lang="en"
-          .fetchToken=${demoToken}
-        ></product-configurator>`,
-      );
+      const el = await englishConfigurator();
       const ready = nextEvent(el, EventName.ready);
       el.model = 'Office Chair';
       await ready;
@@ -103,13 +107,7 @@ describe('start-up', () => {
   });
 
   it('is ready once the step begins on screen; its rest, then the summary column, come a frame apart', async () => {
-    const el = await fixture<ProductConfiguratorElement>(
-      html`<product-configurator
-        api-url=${serviceUrl}
-        lang="en"
-        .fetchToken=${demoToken}
-      ></product-configurator>`,
-    );
+    const el = await englishConfigurator();
     // Frames since the first render that had a configuration to show.
     let frames = 0;
     const countFrames = () => {
@@ -159,13 +157,7 @@ describe('start-up', () => {
 
   it('draws a large step a few nodes a pass, a frame apart, and nothing drawn moves', async function () {
     this.timeout(120_000);
-    const el = await fixture<ProductConfiguratorElement>(
-      html`<product-configurator
-        api-url=${serviceUrl}
-        lang="en"
-        .fetchToken=${demoToken}
-      ></product-configurator>`,
-    );
+    const el = await englishConfigurator();
     let shift = 0;
     const shifts = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {value: number})[]) {
