@@ -14,7 +14,7 @@ import {renderStart} from './render-start.js';
  *
  * @summary An embeddable product configurator with quote requests.
  *
- * @fires {ConfiguratorReadyEvent} configurator-ready - The first configuration of a session has been rendered, its steps on screen for the shopper to act on (again after a restart; on the first screen the summary column follows a frame later, which `updateComplete` waits for). `detail`: `configuration`, `price`.
+ * @fires {ConfiguratorReadyEvent} configurator-ready - The first configuration of a session has been rendered, its step on screen for the shopper to act on (again after a restart; on the first screen the step's first nodes, its rest and then the summary column following a frame apart, which `updateComplete` waits for). `detail`: `configuration`, `price`.
  * @fires {ConfiguratorChangeEvent} configurator-change - The service applied a change and it has been rendered. `detail`: `configuration`, `changes`, `source`, `price`.
  * @fires {ConfiguratorConflictEvent} configurator-conflict - The service answered a requirement with conflicts. `detail`: `conflicts`, `requirement`.
  * @fires {ConfiguratorQuoteSubmitEvent} configurator-quote-submit - The shopper submitted the quote form; cancelable, `preventDefault()` lets the host take over. `detail`: `configurationId`, `customer`, `quantity`.
