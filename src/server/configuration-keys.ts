@@ -61,10 +61,17 @@ export class ConfigurationKeys {
     this.fetches++;
     let body: unknown;
     try {
-      const response = await this.#fetch(this.jwksUrl, {
-        headers: {accept: 'application/json'},
-        redirect: 'error',
-        signal: AbortSignal.timeout(fetchTimeoutMs),
+      const get = () =>
+        this.#fetch(this.jwksUrl, {
+          headers: {accept: 'application/json'},
+          redirect: 'error',
+          signal: AbortSignal.timeout(fetchTimeoutMs),
+        });
+      // A network failure (a kept-alive connection the server closed as it was reused, a reset)
+      // is tried once more on a new connection; a timeout or an answer is not.
+      const response = await get().catch((error: unknown) => {
+        if (error instanceof TypeError) return get();
+        throw error;
       });
       if (!response.ok) throw new Error(`status ${response.status}`);
       const bytes = await readCapped(response, maxKeySetBytes);

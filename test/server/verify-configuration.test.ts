@@ -160,6 +160,19 @@ describe('verifyConfiguration', () => {
     }
   });
 
+  test('a key set fetch that fails on the network is tried once more, in the same fetch', async () => {
+    let calls = 0;
+    const cache = new ConfigurationKeys({
+      jwksUrl: `${service.url}/.well-known/jwks.json`,
+      now: () => clock,
+      fetch: (input, init) =>
+        ++calls === 1 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init),
+    });
+    const verified = await verifyConfiguration(jws, {...options, keys: cache});
+    assert.equal(verified.iss, service.url);
+    assert.deepEqual({calls, fetches: cache.fetches}, {calls: 2, fetches: 1});
+  });
+
   test('a key set that cannot be fetched is unknown_key, with the reason', async () => {
     const cache = new ConfigurationKeys({
       jwksUrl: `${service.url}/no-such-keys`,
