@@ -19,10 +19,13 @@ import type {Store} from './store/index.js';
 
 /**
  * The update's path with a session GUID, in the spelling the widget sends, and a query of
- * plain letters, digits, `=` and `&` only (nothing to decode).
+ * plain letters, digits, `-`, `=` and `&` only (nothing to decode).
  */
 const updateTarget =
-  /^\/api\/3\/configurator\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?([A-Za-z0-9=&]*))?$/i;
+  /^\/api\/3\/configurator\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?([A-Za-z0-9=&-]*))?$/i;
+
+/** A step id as `effectsOf` takes it: a GUID (the route's own check, without the empty value). */
+const stepGuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The longest request target answered here: an update's is under 100 characters. */
 const longestTarget = 256;
@@ -164,6 +167,7 @@ export class FastUpdates {
         const configuration = this.#configurator.update(id, requirement, {
           ignoreConflicts: query.ignoreConflicts,
           compress: query.compress ? 'changes' : undefined,
+          effectsOf: query.effectsOf,
         });
         answer = configurationAnswer(acceptEncoding, configuration);
       } catch (error) {
@@ -228,13 +232,15 @@ export class FastUpdates {
 
 /**
  * `ignoreConflicts` and `compress` as the route reads them (names in any case, `true|false|1|0`
- * in any case, empty for the default); undefined for anything else, which the app answers.
+ * in any case, empty for the default), and `effectsOf` when it is a GUID; undefined for anything
+ * else (an empty or malformed step too), which the app answers.
  */
 function readQuery(
   query: string | undefined,
-): {ignoreConflicts: boolean; compress: boolean} | undefined {
+): {ignoreConflicts: boolean; compress: boolean; effectsOf: string | undefined} | undefined {
   let ignoreConflicts: boolean | undefined;
   let compress: boolean | undefined;
+  let effectsOf: string | undefined;
   if (query) {
     for (const part of query.split('&')) {
       if (part === '') continue;
@@ -242,6 +248,11 @@ function readQuery(
       const name = (equals < 0 ? part : part.slice(0, equals)).toLowerCase();
       const value = equals < 0 ? '' : part.slice(equals + 1);
       if (value.includes('=')) return undefined;
+      if (name === 'effectsof') {
+        if (effectsOf !== undefined || !stepGuid.test(value)) return undefined;
+        effectsOf = value;
+        continue;
+      }
       const flag = readFlag(value);
       if (flag === null) return undefined;
       if (name === 'ignoreconflicts') {
@@ -255,7 +266,7 @@ function readQuery(
       }
     }
   }
-  return {ignoreConflicts: ignoreConflicts ?? false, compress: compress ?? false};
+  return {ignoreConflicts: ignoreConflicts ?? false, compress: compress ?? false, effectsOf};
 }
 
 /** A boolean query value as the app reads it; `false` for empty (the default of both flags). */

@@ -13,6 +13,8 @@ import {
   renderConfiguration,
   renderConfigurationChanges,
   renderStepImage,
+  stepIndexOf,
+  withStepEffects,
   type CompiledModel,
   type SessionState,
 } from '../engine/index.js';
@@ -135,15 +137,22 @@ export class Configurator {
    * conflicts and the session unchanged, unless `ignoreConflicts` asks the engine to resolve
    * them. `compress: 'values'` (v2) limits `values` to the nodes that changed;
    * `compress: 'changes'` (v3 and the versioned API) answers only what changed since the
-   * session's previous answer (docs/decisions/0022-compressed-answers.md).
+   * session's previous answer (docs/decisions/0022-compressed-answers.md). `effectsOf` names a
+   * step whose options' price effects the answer carries, computed after the update applies
+   * (an addition, docs/decisions/0109); an unknown step is refused before anything applies.
    */
   update(
     id: string,
     requirement: Requirement,
-    {ignoreConflicts, compress}: {ignoreConflicts: boolean; compress?: 'values' | 'changes'},
+    {
+      ignoreConflicts,
+      compress,
+      effectsOf,
+    }: {ignoreConflicts: boolean; compress?: 'values' | 'changes'; effectsOf?: string | undefined},
   ): ServedConfiguration | ServedChanges {
     const record = this.#session(id);
     const model = this.#model(record);
+    const step = effectsOf === undefined ? -1 : stepIndexOf(model, effectsOf);
     const result = applyRequirement(model, record.state, requirement, {ignoreConflicts});
     if (result.conflicts !== null) {
       if (compress === 'changes') {
@@ -155,21 +164,25 @@ export class Configurator {
       });
     }
     const saved = this.#save(record, result.state, result.changed.length > 0);
-    if (compress === 'changes') return this.#renderChanges(model, record, saved, null);
-    return this.#render(model, saved, {onlyValues: compress ? result.changed : undefined});
+    const answer =
+      compress === 'changes'
+        ? this.#renderChanges(model, record, saved, null)
+        : this.#render(model, saved, {onlyValues: compress ? result.changed : undefined});
+    return step < 0 ? answer : withStepEffects(answer, model, saved.state, step);
   }
 
   /**
    * Sets text values, all or none: one that fails leaves the session as it was. `compress`
-   * answers only what changed, as {@link update} does.
+   * answers only what changed, and `effectsOf` adds a step's effects, as {@link update} does.
    */
   setTexts(
     id: string,
     texts: readonly TextRequirement[],
-    {compress = false}: {compress?: boolean} = {},
+    {compress = false, effectsOf}: {compress?: boolean; effectsOf?: string | undefined} = {},
   ): ServedConfiguration | ServedChanges {
     const record = this.#session(id);
     const model = this.#model(record);
+    const step = effectsOf === undefined ? -1 : stepIndexOf(model, effectsOf);
     let state = record.state;
     let changed = false;
     for (const text of texts) {
@@ -178,7 +191,10 @@ export class Configurator {
       changed ||= result.changed.length > 0;
     }
     const saved = this.#save(record, state, changed);
-    return compress ? this.#renderChanges(model, record, saved, null) : this.#render(model, saved);
+    const answer = compress
+      ? this.#renderChanges(model, record, saved, null)
+      : this.#render(model, saved);
+    return step < 0 ? answer : withStepEffects(answer, model, saved.state, step);
   }
 
   changeLanguage(id: string, lang: string): ServedConfiguration {

@@ -1,6 +1,6 @@
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
-import {queryBoolean, readJson} from '../http/index.js';
+import {queryBoolean, queryGuid, readJson} from '../http/index.js';
 import {configurationResponse} from './configuration-response.js';
 import {defaultLanguage, type Configurator} from './configurator.js';
 import {languageForChange, requestedLanguage} from './language.js';
@@ -24,12 +24,15 @@ export function registerV3Routes(app: Hono<AppEnv>, configurator: Configurator):
   app.put('/api/3/configurator/:id', async (c) => {
     const ignoreConflicts = queryBoolean(c, 'ignoreConflicts', false);
     const compress = queryBoolean(c, 'compress', false);
+    // An addition: the step whose options' price effects the answer carries (decision 109).
+    const effectsOf = queryGuid(c, 'effectsOf');
     const requirement = readRequirement(await readJson(c.req.raw));
     return configurationResponse(
       c,
       configurator.update(c.req.param('id'), requirement, {
         ignoreConflicts,
         compress: compress ? 'changes' : undefined,
+        effectsOf,
       }),
     );
   });

@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {notFound} from '../errors.js';
-import {queryBoolean, queryInteger, queryString, readJson} from '../http/index.js';
+import {queryBoolean, queryGuid, queryInteger, queryString, readJson} from '../http/index.js';
 import {
   readAddToQuotation,
   readIdempotencyKey,
@@ -115,15 +115,24 @@ export function registerVersionedRoutes(
   app.put(`${prefix}/:id/text/multiple`, async (c) => {
     searchbarFlag(c);
     const compress = queryBoolean(c, 'compress', false);
+    const effectsOf = queryGuid(c, 'effectsOf');
     const texts = readTextRequirements(await readJson(c.req.raw));
-    return configurationResponse(c, configurator.setTexts(c.req.param('id'), texts, {compress}));
+    return configurationResponse(
+      c,
+      configurator.setTexts(c.req.param('id'), texts, {compress, effectsOf}),
+    );
   });
 
   app.put(`${prefix}/:id/text`, async (c) => {
     searchbarFlag(c);
     const compress = queryBoolean(c, 'compress', false);
+    // An addition: the step whose options' price effects the answer carries (decision 109).
+    const effectsOf = queryGuid(c, 'effectsOf');
     const text = readTextRequirement(await readJson(c.req.raw));
-    return configurationResponse(c, configurator.setTexts(c.req.param('id'), [text], {compress}));
+    return configurationResponse(
+      c,
+      configurator.setTexts(c.req.param('id'), [text], {compress, effectsOf}),
+    );
   });
 
   app.put(`${prefix}/:id/changelanguage`, async (c) => {
@@ -156,12 +165,14 @@ export function registerVersionedRoutes(
     searchbarFlag(c);
     const ignoreConflicts = queryBoolean(c, 'ignoreConflicts', false);
     const compress = queryBoolean(c, 'compress', false);
+    const effectsOf = queryGuid(c, 'effectsOf');
     const requirement = readRequirement(await readJson(c.req.raw));
     return configurationResponse(
       c,
       configurator.update(c.req.param('id'), requirement, {
         ignoreConflicts,
         compress: compress ? 'changes' : undefined,
+        effectsOf,
       }),
     );
   });

@@ -19,3 +19,12 @@ export {decodeState, encodeState, isStoredState, type StoredState} from './store
 export {stateFingerprint} from './configuration-fingerprint.js';
 export {renderStepImage} from './step-image.js';
 export {priceEffects, type PriceEffect} from './price-effects.js';
+export {
+  mostEffectsInAnswer,
+  stepEffects,
+  stepIndexOf,
+  stepRequirements,
+  withStepEffects,
+  type StepEffect,
+  type StepEffects,
+} from './step-effects.js';

@@ -16,4 +16,4 @@ export {isGuid} from './guid.js';
 export {allowedMethods, caseInsensitivePaths} from './route-case.js';
 export type {RoutePattern} from './route-case.js';
 export {Limits, bounded, checkJsonDepth, requestTargetLimits} from './limits.js';
-export {booleanValue, queryBoolean, queryInteger, queryString} from './query.js';
+export {booleanValue, queryBoolean, queryGuid, queryInteger, queryString} from './query.js';

@@ -1,5 +1,6 @@
 import type {Context} from 'hono';
 import {Errors, badRequest} from '../errors.js';
+import {isGuid} from './guid.js';
 
 const invalid = (name: string, expectation: string, given: string) =>
   badRequest(Errors.invalidQuery, `Query parameter ${name} ${expectation}, got "${given}"`, {
@@ -70,4 +71,14 @@ export function queryInteger(
 export function queryString(c: Context, name: string): string | undefined {
   const value = queryValue(c, name);
   return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * A GUID query parameter (any letter case); absent or empty gives `undefined`, anything else
+ * `invalid_query`.
+ */
+export function queryGuid(c: Context, name: string): string | undefined {
+  const value = queryString(c, name);
+  if (value !== undefined && !isGuid(value)) throw invalid(name, 'must be a GUID', value);
+  return value;
 }

@@ -14,7 +14,7 @@ import {createApp, type AppOptions} from '../../../service/app.js';
 import {createServiceServer} from '../../../service/start.js';
 import {openStore} from '../../../service/store/index.js';
 import type {SqliteStoreOptions} from '../../../service/store/sqlite-store.js';
-import {chairNode} from '../../helpers/node/configurator.js';
+import {chair, chairNode} from '../../helpers/node/configurator.js';
 import {requestDemoToken} from '../../helpers/demo-token.js';
 
 const folders: string[] = [];
@@ -171,6 +171,8 @@ const select = (key: string, value = 1) =>
 const update = '/api/3/configurator/{id}';
 const compressed = `${update}?ignoreConflicts=true&compress=true`;
 const plainJson: [string, string] = ['Content-Type', 'application/json'];
+/** A step of the chair, for `effectsOf` (docs/decisions/0109). */
+const chairStep = () => chair().steps[1]!.id;
 
 /** Every kind of request the update route meets, plain and otherwise. */
 function cases(token: string, shopperToken: string): [string, Sent][] {
@@ -367,6 +369,22 @@ function cases(token: string, shopperToken: string): [string, Sent][] {
       },
     ],
     ['a long query', put(`${compressed}${'&'.repeat(9000)}`, select('frame-white'))],
+    ['effects of a step', put(`${compressed}&effectsOf=${chairStep()}`, select('frame-silver'))],
+    ['effects, a full answer', put(`${update}?effectsOf=${chairStep()}`, select('frame-white'))],
+    [
+      'effects, the step in capitals',
+      put(`${update}?EFFECTSOF=${chairStep().toUpperCase()}`, select('frame-graphite')),
+    ],
+    [
+      'effects of a node',
+      put(`${compressed}&effectsOf=${chairNode('headrest')}`, select('frame-white')),
+    ],
+    ['effects of no GUID', put(`${compressed}&effectsOf=seat`, select('frame-white'))],
+    ['effects of nothing', put(`${compressed}&effectsOf=`, select('frame-silver'))],
+    [
+      'effects twice',
+      put(`${compressed}&effectsOf=${chairStep()}&effectsOf=${chairStep()}`, select('frame-white')),
+    ],
   ];
 }
 
@@ -423,6 +441,17 @@ for (const allowedOrigins of ['*', [shop]] as const) {
           status,
         );
       }
+    });
+
+    test('answers an update with effects on the fast path', async () => {
+      const answeredBefore = service.fastUpdates.answered;
+      const answer = await compare(
+        'effects of a step',
+        cases(token, shopperToken).find(([what]) => what === 'effects of a step')![1],
+      );
+      assert.equal(service.fastUpdates.answered, answeredBefore + 1);
+      const body = JSON.parse(bodyText(answer)) as {stepEffects?: {stepId: string}};
+      assert.equal(body.stepEffects?.stepId, chairStep());
     });
 
     test('answers a failure after the save as the app does, without saving twice', async () => {
