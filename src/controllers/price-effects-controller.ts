@@ -1,9 +1,11 @@
 // What each option of the step on screen would make the total, asked of the service after
 // every answer (docs/decisions/0098). Until it answers no figure shows; with a service that
-// cannot answer, the view model shows estimates from the answer's prices, said as such.
+// cannot answer, the view model shows estimates from the answer's prices, said as such. Once the
+// service has answered a question, each change asks for the step's effects in its own answer
+// (`?effectsOf=`, docs/decisions/0109): they show with the new total, and nothing more is asked.
 import type {TotalsAfter} from '../session/price-effects.js';
 import type {ConfiguratorSession} from '../session/index.js';
-import type {Configuration, Requirement} from '../wire/index.js';
+import type {Configuration, Requirement, StepEffects} from '../wire/index.js';
 import type {OptionsInView} from './options-in-view.js';
 
 interface Host {
@@ -19,7 +21,7 @@ interface Host {
 export const MOST_ASKED = 32;
 
 /** The step's answered figures, and whether the options without one show estimates. */
-export interface StepEffects {
+export interface StepFigures {
   /** By option id; null where the service refuses the choice (it has no effect to show). */
   totals: ReadonlyMap<string, TotalsAfter | null>;
   estimates: boolean;
@@ -48,6 +50,13 @@ export class PriceEffectsController {
   #abort: AbortController | null = null;
   /** The service has no such question (or refused it): the estimates stay. */
   #unavailable = false;
+  /**
+   * The figures were taken from the answer (`stepEffects`) before `want` was told the step's
+   * requirements: it asks only for those the answer did not cover.
+   */
+  #fromAnswer = false;
+  /** The value each answered figure's requirement had, by option id. */
+  #values = new Map<string, number>();
   /** Options in or near the viewport, for steps too large to ask at once; made when needed. */
   #inView: OptionsInView | null = null;
   #watching: Promise<OptionsInView> | null = null;
@@ -104,8 +113,12 @@ export class PriceEffectsController {
     this.#watching = null;
   }
 
-  /** The answered figures for this configuration's step, and whether the rest show estimates. */
-  totalsFor(configuration: Configuration, step: string): StepEffects {
+  /**
+   * The answered figures for this configuration's step, and whether the rest show estimates.
+   * An answer that carries the step's effects gives them at once, in the render of its total.
+   */
+  totalsFor(configuration: Configuration, step: string): StepFigures {
+    if (!(this.#for === configuration && this.#step === step)) this.#adopt(configuration, step);
     const current = this.#for === configuration && this.#step === step;
     return {
       totals: current ? this.#totals : none,
@@ -124,27 +137,85 @@ export class PriceEffectsController {
     step: string,
     requirements: readonly Requirement[],
   ): void {
-    if (this.#unavailable || (this.#for === configuration && this.#step === step)) return;
-    this.#abort?.abort();
-    const abort = (this.#abort = new AbortController());
-    this.#for = configuration;
-    this.#step = step;
+    if (this.#unavailable) return;
     this.#session = session;
+    if (this.#for === configuration && this.#step === step && !this.#fromAnswer) return;
     this.#requirements = new Map(requirements.map((r) => [r.featureModelNodeId, r]));
-    this.#asked = new Set();
-    this.#totals = new Map();
-    this.#failed = false;
-    if (requirements.length === 0) return;
+    let wanted = requirements;
+    let abort = this.#abort!;
+    if (this.#for === configuration && this.#step === step) {
+      // The answer's figures: asked for are only the options they do not cover (none, when the
+      // service derived the step's options as the view does).
+      this.#fromAnswer = false;
+      wanted = requirements.filter(
+        (r) => this.#values.get(r.featureModelNodeId) !== r.value && this.#unask(r),
+      );
+    } else {
+      abort = this.#reset(configuration, step);
+    }
+    this.#learn(session);
+    if (wanted.length === 0) return;
     // Asked in a task of its own, after the answer is on screen and `configurator-ready` or
     // `configurator-change` has fired: the shopper can act meanwhile, and the question never
     // competes with what the first screen needs. By then the step's options are in the page,
     // so a large step knows which of them are in view.
     setTimeout(() => {
       if (abort.signal.aborted) return;
-      if (requirements.length <= MOST_ASKED) this.#ask(requirements, abort);
+      if (this.#requirements.size <= MOST_ASKED) this.#ask(wanted, abort);
       else this.#askAsViewed(abort);
     });
   }
+
+  /** Forgets what was asked for before: a new configuration or step. */
+  #reset(configuration: Configuration, step: string): AbortController {
+    this.#abort?.abort();
+    const abort = (this.#abort = new AbortController());
+    this.#for = configuration;
+    this.#step = step;
+    this.#asked = new Set();
+    this.#totals = new Map();
+    this.#values = new Map();
+    this.#failed = this.#fromAnswer = false;
+    return abort;
+  }
+
+  /** An option the answer priced for another requirement than the view's: asked again. */
+  #unask(requirement: Requirement): true {
+    this.#asked.delete(requirement.featureModelNodeId);
+    this.#totals.delete(requirement.featureModelNodeId);
+    return true;
+  }
+
+  /**
+   * Takes the step's figures from an answer that carries them (`stepEffects`); one that carries
+   * none, or another step's, or of a shape not expected, leaves the question to `want`.
+   */
+  #adopt(configuration: Configuration, step: string): void {
+    const carried = readStepEffects(configuration.stepEffects, step);
+    if (this.#unavailable || !carried) return;
+    this.#reset(configuration, step);
+    for (const [id, value, totals] of carried) {
+      this.#asked.add(id);
+      this.#values.set(id, value);
+      this.#totals.set(id, totals);
+    }
+    this.#fromAnswer = true;
+  }
+
+  /**
+   * The service answers price effects: from now on each change asks for the step's in its own
+   * answer (a step of at most {@link MOST_ASKED} options; a larger one is asked in pages).
+   */
+  #learn(session: ConfiguratorSession): void {
+    if (!this.#learnt || this.#unavailable) return;
+    session._changeQuery = () =>
+      this.#step && !this.#unavailable && this.#requirements.size <= MOST_ASKED
+        ? {effectsOf: this.#step}
+        : undefined;
+  }
+
+  /** A question or an answer of the service's has shown it answers price effects. */
+  #learnt = false;
 
   /**
    * A large step: watches its options (the watcher is a chunk of its own, which only a step of
@@ -192,6 +263,10 @@ export class PriceEffectsController {
     for (const r of requirements) this.#asked.add(r.featureModelNodeId);
     fetchTotalsAfter(this.#session!, configuration.id, requirements, abort.signal).then(
       (totals) => {
+        if (!this.#learnt) {
+          this.#learnt = true;
+          this.#learn(this.#session!);
+        }
         if (abort.signal.aborted) return;
         // A requirement the service refused has no figure: none is coming for it.
         for (const r of requirements) {
@@ -210,4 +285,34 @@ export class PriceEffectsController {
       },
     );
   }
+}
+
+/**
+ * `stepEffects` of an answer as [option id, the requirement's value, totals or null] when they
+ * are of `step` and of the expected shape; null otherwise (the figures are asked for instead).
+ */
+function readStepEffects(
+  carried: StepEffects | undefined,
+  step: string,
+): [string, number, TotalsAfter | null][] | null {
+  if (carried?.stepId !== step || !Array.isArray(carried.effects)) return null;
+  const out: [string, number, TotalsAfter | null][] = [];
+  for (const e of carried.effects as unknown[]) {
+    const {
+      featureModelNodeId: id,
+      value,
+      totalPriceExVAT: ex,
+      totalPriceIncVAT: inc,
+    } = (e ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof value !== 'number') return null;
+    if (ex === null && inc === null) out.push([id, value, null]);
+    else if (typeof ex === 'number' && typeof inc === 'number' && isFinite(ex) && isFinite(inc)) {
+      out.push([
+        id,
+        value,
+        {exclVat: ex, inclVat: inc, conflicts: !!(e as StepEffects['effects'][number]).conflicts},
+      ]);
+    } else return null;
+  }
+  return out;
 }

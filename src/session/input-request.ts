@@ -56,7 +56,8 @@ export function requirementOf(input: Input): Requirement {
 
 /**
  * Sends one input to the session `configuration` names; resolves with the configuration the
- * service answers. `merge` (once loaded) lets updates be answered compressed.
+ * service answers. `merge` (once loaded) lets updates be answered compressed; `more` is added to
+ * the query of a choice, value or text (the session's `_changeQuery`).
  */
 export function sendInput(
   http: HttpClient,
@@ -64,6 +65,7 @@ export function sendInput(
   configuration: Configuration,
   merge: MergeModule | Promise<unknown> | undefined,
   signal: AbortSignal,
+  more?: Record<string, string>,
 ): Promise<Configuration> {
   const {kind, text} = input;
   // Nothing to ask when the session already speaks it (a lang set before loading).
@@ -88,11 +90,12 @@ export function sendInput(
         : kind === 'text'
           ? {
               path: `${versioned}/${id}/text`,
+              query: more,
               json: {featureModelNodeId: input.nodeId, textValue: text} satisfies TextRequirement,
             }
           : {
               path: `/api/3/configurator/${id}`,
-              query: {ignoreConflicts: input._ignoreConflicts, compress: compress && true},
+              query: {ignoreConflicts: input._ignoreConflicts, compress: compress && true, ...more},
               json: requirementOf(input),
             }),
     });

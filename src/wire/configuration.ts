@@ -118,6 +118,24 @@ export interface Configuration {
    * (undo asks for it only when the shopper undoes). A service without it keeps none.
    */
   revision?: number;
+  /**
+   * The price effects of a step's options, in the answer to a change that asked for them with
+   * `?effectsOf={stepId}` (an addition of the reference service, docs/decisions/0109): what
+   * `POST {id}/effects` would answer for each option the step shows. A service without it,
+   * a step of more than 32 options and a conflict's answer carry none.
+   */
+  stepEffects?: StepEffects;
+}
+
+/** `stepEffects` of an answer: the step, and per option its requirement and totals after it. */
+export interface StepEffects {
+  stepId: string;
+  effects: (Requirement & {
+    /** Both null where the service refuses the choice (it has no effect to show). */
+    totalPriceExVAT: number | null;
+    totalPriceIncVAT: number | null;
+    conflicts: boolean;
+  })[];
 }
 
 /** Body of an update. The service accepts these names in any letter case. */
