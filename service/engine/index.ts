@@ -26,5 +26,4 @@ export {
   stepRequirements,
   withStepEffects,
   type StepEffect,
-  type StepEffects,
 } from './step-effects.js';

@@ -1,7 +1,7 @@
 // The price effects of one step's options, computed with an update and carried in its answer
 // (`?effectsOf={stepId}`, an addition of the reference service), so a client shows them with the
 // new total and asks nothing more (docs/decisions/0109).
-import {FeatureType, NodeType, type Requirement} from '../../src/wire/index.js';
+import {FeatureType, NodeType, type Requirement, type StepEffects} from '../../src/wire/index.js';
 import type {CompiledModel, CompiledNode} from './compiled-model.js';
 import {EngineError} from './engine-error.js';
 import {priceEffects} from './price-effects.js';
@@ -14,17 +14,7 @@ import type {SessionState} from './session-state.js';
 export const mostEffectsInAnswer = 32;
 
 /** One option's effect: its requirement, the totals after it; null totals where refused. */
-export interface StepEffect extends Requirement {
-  totalPriceExVAT: number | null;
-  totalPriceIncVAT: number | null;
-  conflicts: boolean;
-}
-
-/** What an answer carries for `?effectsOf=`: the step, and its options' effects. */
-export interface StepEffects {
-  stepId: string;
-  effects: StepEffect[];
-}
+export type StepEffect = StepEffects['effects'][number];
 
 /** The step of `model` with this id (any letter case); EngineError `unknown_step` otherwise. */
 export function stepIndexOf(model: CompiledModel, stepId: string): number {

@@ -152,3 +152,33 @@ describe('compressed update answers', () => {
     assert.ok(error.cause instanceof ConfigurationMergeError);
   });
 });
+
+describe('a change’s price effects in its answer (docs/decisions/0109)', () => {
+  test('the session adds what `_changeQuery` gives to a change, and holds the merged effects', async () => {
+    const {session, log} = await setUp();
+    const started = await session.start('Office Chair');
+    await loadMerge();
+    const step = started.featureModel.steps[0]!.id;
+    const white = nodeNamed(started, 'White').id;
+    // Without the hook a change is sent as it always was.
+    await session.select(white, true);
+    assert.doesNotMatch(log.at(-1)!.url, /effectsOf/);
+    assert.equal(session.snapshot.configuration!.stepEffects, undefined);
+
+    session._changeQuery = () => ({effectsOf: step});
+    await session.select(nodeNamed(started, 'Black').id, true);
+    assert.match(log.at(-1)!.url, /[?&]compress=true\b/);
+    assert.equal(new URL(log.at(-1)!.url).searchParams.get('effectsOf'), step);
+    const held = session.snapshot.configuration!;
+    assert.equal(held.stepEffects?.stepId, step);
+    assert.ok(held.stepEffects.effects.some((e) => e.featureModelNodeId === white));
+    // A text asks for them too; a language change does not.
+    await session.select(nodeNamed(started, 'Engraving').id, true);
+    await session.setText(nodeNamed(started, 'Engraving name').id, 'Ada');
+    assert.match(log.at(-1)!.url, /\/text\?effectsOf=/);
+    assert.equal(session.snapshot.configuration!.stepEffects?.stepId, step);
+    await session.changeLanguage('nl');
+    assert.doesNotMatch(log.at(-1)!.url, /effectsOf/);
+    assert.equal(session.snapshot.configuration!.stepEffects, undefined);
+  });
+});
