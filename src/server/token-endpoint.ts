@@ -283,6 +283,8 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       expires_in: Math.max(1, Math.floor((token.expiresAt - now()) / 1000)),
     };
     if (outcome && 'answer' in outcome) {
+      // Last: the element cuts it out of the answer's text as written, parsed once, by the
+      // session (src/session/start-with-token.ts).
       body.configuration = outcome.answer;
       return compressible(request, JSON.stringify(body), headers);
     }

@@ -54,3 +54,34 @@ test('a headless session starts with its token: one request, and the session is 
   assert.equal(sent.length, 2);
   assert.match(sent[1]!, new RegExp(`^PUT ${service.url}/api/3/configurator/${configuration.id}`));
 });
+
+test('the start in a token answer is kept as the endpoint wrote it, in any key order', async () => {
+  const original = globalThis.fetch;
+  after(() => (globalThis.fetch = original));
+  // Spaces inside the configuration tell a cut-out text from one parsed and written again.
+  const configuration = '{"id": "c-1", "values": [1, 2]}';
+  const token = {access_token: 'abc', token_type: 'Bearer', expires_in: 60};
+  const tokenText = JSON.stringify(token);
+  const layouts = [
+    // The helper's: the start last, cut out as written.
+    [`${tokenText.slice(0, -1)},"configuration":${configuration}}`, configuration],
+    // Any other order is parsed whole and still understood.
+    [`{"configuration":${configuration},${tokenText.slice(1)}`, '{"id":"c-1","values":[1,2]}'],
+    [
+      `{"access_token":"abc","configuration":${configuration},"token_type":"Bearer","expires_in":60}`,
+      '{"id":"c-1","values":[1,2]}',
+    ],
+  ];
+  for (const [answer, kept] of layouts) {
+    const endpoint = 'https://shop.test/token';
+    globalThis.fetch = async () =>
+      new Response(answer, {headers: {'Content-Type': 'application/json'}});
+    const early = startWithToken(endpoint, {model: 'Office Chair'}, 'en');
+    const tokenAnswer = await tokenEndpointFetch(endpoint, {method: 'POST'});
+    assert.deepEqual(await tokenAnswer.json(), token, answer);
+    const start = await early.fetch('https://service.test/api/3/configurator/new/Office%20Chair', {
+      method: 'GET',
+    });
+    assert.equal(await start.text(), kept, answer);
+  }
+});
