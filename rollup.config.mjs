@@ -130,9 +130,9 @@ const minify = (options = {}) =>
 // parts are functions over the session, src/session/session-core.ts); in its own file and in
 // the element's they are shortened like private `#` names. The seam the modules beside it
 // call stays spelled out, as they are built apart
-// (docs/decisions/0100-session-split-along-its-seams.md). `_changeQuery` is set by the
+// (docs/decisions/0100-session-split-along-its-seams.md). `_query` is set by the
 // element's price effects, a chunk of their own (docs/decisions/0109).
-export const sessionSeam = ['_send', '_open', '_settled', '_changeQuery'];
+export const sessionSeam = ['_send', '_open', '_settled', '_query'];
 const sessionMangle = {properties: {regex: /^_[a-z]/, reserved: sessionSeam}};
 // Terser shortens each chunk on its own, so an `_` name is shortened alike everywhere only if
 // one chunk holds all its uses: the element's build stops if another chunk uses one (the

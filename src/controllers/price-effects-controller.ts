@@ -208,7 +208,7 @@ export class PriceEffectsController {
    */
   #learn(session: ConfiguratorSession): void {
     if (!this.#learnt || this.#unavailable) return;
-    session._changeQuery = () =>
+    session._query = () =>
       this.#step && !this.#unavailable && this.#requirements.size <= MOST_ASKED
         ? {effectsOf: this.#step}
         : undefined;

@@ -382,7 +382,7 @@ export class ConfiguratorSession extends EventTarget {
       this._configuration,
       this._merge,
       this._abort.signal,
-      this._changeQuery?.(),
+      this._query?.(),
     ).then(
       (body) => {
         if (epoch !== this._epoch) return;

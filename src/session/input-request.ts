@@ -57,7 +57,7 @@ export function requirementOf(input: Input): Requirement {
 /**
  * Sends one input to the session `configuration` names; resolves with the configuration the
  * service answers. `merge` (once loaded) lets updates be answered compressed; `more` is added to
- * the query of a choice, value or text (the session's `_changeQuery`).
+ * the query of a choice, value or text (the session's `_query`).
  */
 export function sendInput(
   http: HttpClient,

@@ -63,7 +63,7 @@ export interface SessionCore extends EventTarget, RecoveryState {
    * @internal More query for a change's request (the step whose price effects its answer should
    * carry, docs/decisions/0109), set by the element once the service has shown it answers them.
    */
-  _changeQuery?: (() => Record<string, string> | undefined) | undefined;
+  _query?: (() => Record<string, string> | undefined) | undefined;
   /** @internal Sends the next input unless one is in flight or the queue is paused. */
   _pump(): void;
 }

@@ -154,7 +154,7 @@ describe('compressed update answers', () => {
 });
 
 describe('a change’s price effects in its answer (docs/decisions/0109)', () => {
-  test('the session adds what `_changeQuery` gives to a change, and holds the merged effects', async () => {
+  test('the session adds what `_query` gives to a change, and holds the merged effects', async () => {
     const {session, log} = await setUp();
     const started = await session.start('Office Chair');
     await loadMerge();
@@ -165,7 +165,7 @@ describe('a change’s price effects in its answer (docs/decisions/0109)', () =>
     assert.doesNotMatch(log.at(-1)!.url, /effectsOf/);
     assert.equal(session.snapshot.configuration!.stepEffects, undefined);
 
-    session._changeQuery = () => ({effectsOf: step});
+    session._query = () => ({effectsOf: step});
     await session.select(nodeNamed(started, 'Black').id, true);
     assert.match(log.at(-1)!.url, /[?&]compress=true\b/);
     assert.equal(new URL(log.at(-1)!.url).searchParams.get('effectsOf'), step);
