@@ -489,7 +489,16 @@ console.log(
       updateComplete: Promise<boolean>;
     };
     const el = document.querySelector('product-configurator') as El;
-    // What follows ready (the picture, the price effects) settles first: not the change's.
+    // What follows ready (the picture, the price effects) settles first: not the change's. A
+    // shopper reads the figures before choosing: once the start's are on screen, a change's
+    // come with its answer (docs/decisions/0109).
+    // (Inline: a named function here would reach the page as a call to the bundler's helper.)
+    while (
+      el.shadowRoot!.querySelector('[data-effect-source="pending"]') ||
+      !el.shadowRoot!.querySelector('[data-effect-source="service"]')
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, rtt));
+    }
     await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
     const option = el.shadowRoot!.querySelector<HTMLInputElement>(
       'input[type="radio"]:not(:checked):not(:disabled), input[type="checkbox"]:not(:disabled)',

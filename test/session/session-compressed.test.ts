@@ -160,25 +160,26 @@ describe('a change’s price effects in its answer (docs/decisions/0109)', () =>
     await loadMerge();
     const step = started.featureModel.steps[0]!.id;
     const white = nodeNamed(started, 'White').id;
+    // Read anew each time: what the session holds changes with every answer.
+    const held = () => session.snapshot.configuration!.stepEffects;
     // Without the hook a change is sent as it always was.
     await session.select(white, true);
     assert.doesNotMatch(log.at(-1)!.url, /effectsOf/);
-    assert.equal(session.snapshot.configuration!.stepEffects, undefined);
+    assert.equal(held(), undefined);
 
     session._query = () => ({effectsOf: step});
     await session.select(nodeNamed(started, 'Black').id, true);
     assert.match(log.at(-1)!.url, /[?&]compress=true\b/);
     assert.equal(new URL(log.at(-1)!.url).searchParams.get('effectsOf'), step);
-    const held = session.snapshot.configuration!;
-    assert.equal(held.stepEffects?.stepId, step);
-    assert.ok(held.stepEffects.effects.some((e) => e.featureModelNodeId === white));
+    assert.equal(held()?.stepId, step);
+    assert.ok(held()!.effects.some((e) => e.featureModelNodeId === white));
     // A text asks for them too; a language change does not.
     await session.select(nodeNamed(started, 'Engraving').id, true);
     await session.setText(nodeNamed(started, 'Engraving name').id, 'Ada');
     assert.match(log.at(-1)!.url, /\/text\?effectsOf=/);
-    assert.equal(session.snapshot.configuration!.stepEffects?.stepId, step);
+    assert.equal(held()?.stepId, step);
     await session.changeLanguage('nl');
     assert.doesNotMatch(log.at(-1)!.url, /effectsOf/);
-    assert.equal(session.snapshot.configuration!.stepEffects, undefined);
+    assert.equal(held(), undefined);
   });
 });
