@@ -13,7 +13,7 @@ export const extrasStyles = css`
   .range-error {
     margin: 0.25rem 0 0;
     color: var(--_danger);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
   }
   .range-error:empty,
   .round-note:empty {
@@ -22,7 +22,7 @@ export const extrasStyles = css`
   .round-note {
     margin: 0.25rem 0 0;
     color: var(--_muted);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
   }
   .language-picker {
     display: grid;

@@ -33,7 +33,7 @@ export const configureLayoutStyles = css`
     align-items: flex-start;
   }
   .product-name {
-    font-size: 1.6rem;
+    font-size: 1.5rem;
     line-height: 1.2;
     letter-spacing: -0.01em;
   }
@@ -78,7 +78,7 @@ export const configureLayoutStyles = css`
     font-size: 0.8rem;
   }
   .total-bar-value {
-    font-size: 1.15rem;
+    font-size: 1.25rem;
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }

@@ -18,7 +18,7 @@ export const conflictDialogStyles = css`
     backdrop-filter: blur(2px);
   }
   .dialog-title {
-    font-size: 1.2rem;
+    font-size: 1.25rem;
     margin-bottom: 0.5rem;
   }
   .conflict-list {
@@ -43,7 +43,7 @@ export const conflictDialogStyles = css`
     width: 1.75rem;
     height: 1.75rem;
     border-radius: 50%;
-    font-weight: 800;
+    font-weight: 700;
     background: var(--_surface);
     border: 1px solid var(--_border);
   }

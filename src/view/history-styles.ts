@@ -22,7 +22,7 @@ export const historyStyles = css`
     margin: 0;
     text-align: end;
     color: var(--_danger);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     font-weight: 600;
   }
   .history [aria-disabled='true'] {

@@ -38,7 +38,7 @@ export const nodeStyles = css`
     border-radius: calc(var(--_radius) - 4px);
   }
   .group-title {
-    font-size: 1.05rem;
+    font-size: 1rem;
     display: flex;
     gap: 0.5rem;
     align-items: center;
@@ -53,7 +53,7 @@ export const nodeStyles = css`
   /* Model text: a long word, listing or table wraps or scrolls inside, never widens the page. */
   .description {
     color: var(--_muted);
-    font-size: 0.925rem;
+    font-size: 0.875rem;
     overflow-wrap: anywhere;
   }
   .description p + p {
@@ -81,7 +81,7 @@ export const nodeStyles = css`
     color: var(--_accent);
   }
   .badge {
-    font-size: 0.72rem;
+    font-size: 0.8rem;
     font-weight: 700;
     padding: 0.1rem 0.5rem;
     border-radius: 999px;
@@ -179,7 +179,7 @@ export const nodeStyles = css`
   }
   .price {
     color: var(--_muted);
-    font-size: 0.9rem;
+    font-size: 0.875rem;
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
@@ -228,7 +228,7 @@ export const nodeStyles = css`
   }
   .disabled-reason {
     color: var(--_muted);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     font-style: italic;
   }
   .cards .option {
@@ -271,7 +271,7 @@ export const nodeStyles = css`
   .cards .option > span > .disabled-reason {
     padding: 0 0.85rem 0.75rem;
     margin-top: -0.2rem;
-    font-size: 0.85rem;
+    font-size: 0.875rem;
   }
   .chips .options {
     display: flex;
@@ -340,7 +340,7 @@ export const nodeStyles = css`
   }
   .hint {
     color: var(--_muted);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
   }
   .figure {
     margin: 0;

@@ -48,16 +48,16 @@ export const priceStyles = css`
   .price-row.total dd {
     margin-inline-start: auto;
     font-size: 1.5rem;
-    font-weight: 800;
+    font-weight: 700;
     letter-spacing: -0.01em;
   }
   .vat-note {
     color: var(--_muted);
     font-weight: 400;
-    font-size: 0.85rem;
+    font-size: 0.875rem;
   }
   .lease {
     color: var(--_muted);
-    font-size: 0.9rem;
+    font-size: 0.875rem;
   }
 `;

@@ -10,7 +10,7 @@ export const quoteFormStyles = css`
     gap: var(--_space);
   }
   .section-title {
-    font-size: 1.35rem;
+    font-size: 1.25rem;
     line-height: 1.25;
   }
   .lead {
@@ -29,7 +29,7 @@ export const quoteFormStyles = css`
   }
   legend {
     font-weight: 700;
-    font-size: 1.05rem;
+    font-size: 1rem;
     padding: 0;
     margin-bottom: 0.75rem;
   }
@@ -54,7 +54,7 @@ export const quoteFormStyles = css`
   }
   .field-error {
     color: var(--_danger);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     font-weight: 600;
   }
   .check {

@@ -14,7 +14,7 @@ export const resumeStyles = css`
   }
   .resume .field-error {
     color: var(--_danger);
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     font-weight: 600;
   }
 `;

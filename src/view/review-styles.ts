@@ -18,7 +18,7 @@ export const reviewStyles = css`
   }
   .review-step-title {
     margin: 0 0 0.3rem;
-    font-size: 0.95rem;
+    font-size: 0.875rem;
   }
   .review-items {
     margin: 0;

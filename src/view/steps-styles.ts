@@ -101,13 +101,13 @@ export const stepsStyles = css`
   }
   .step-count {
     color: var(--_muted);
-    font-size: 0.78rem;
+    font-size: 0.8rem;
     font-weight: 700;
     letter-spacing: 0.06em;
     text-transform: uppercase;
   }
   .step-title {
-    font-size: 1.35rem;
+    font-size: 1.25rem;
     line-height: 1.25;
   }
   .step-nav {

@@ -7,7 +7,7 @@ import {css} from 'lit';
 export const summaryStyles = css`
   .eyebrow {
     color: var(--_muted);
-    font-size: 0.78rem;
+    font-size: 0.8rem;
     font-weight: 700;
     letter-spacing: 0.06em;
     text-transform: uppercase;
@@ -18,7 +18,7 @@ export const summaryStyles = css`
     gap: var(--_space);
   }
   .summary-title {
-    font-size: 1.2rem;
+    font-size: 1.25rem;
     margin-top: -0.5rem;
   }
   /* The whole line is the switch's target, at least 24 px high (WCAG 2.5.8). */
@@ -28,7 +28,7 @@ export const summaryStyles = css`
     gap: 0.6rem;
     min-height: 2rem;
     cursor: pointer;
-    font-size: 0.925rem;
+    font-size: 0.875rem;
     position: relative;
   }
   .switch input {
@@ -82,7 +82,7 @@ export const summaryStyles = css`
   }
   .code-title {
     font-weight: 600;
-    font-size: 0.9rem;
+    font-size: 0.875rem;
   }
   .code-row {
     display: flex;
@@ -95,7 +95,7 @@ export const summaryStyles = css`
   }
   .code {
     flex: 1;
-    font-size: 1.05rem;
+    font-size: 1rem;
     font-weight: 700;
     letter-spacing: 0.12em;
     padding: 0.3rem 0.6rem;
@@ -104,7 +104,7 @@ export const summaryStyles = css`
     user-select: all;
   }
   .copy-status {
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     color: var(--_success);
     min-height: 1.2em;
   }

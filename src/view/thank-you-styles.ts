@@ -4,7 +4,7 @@ import {css} from 'lit';
 export const thankYouStyles = css`
   /* Thank you */
   .section-title {
-    font-size: 1.35rem;
+    font-size: 1.25rem;
     line-height: 1.25;
   }
   .lead {
@@ -23,8 +23,8 @@ export const thankYouStyles = css`
     width: 3.5rem;
     height: 3.5rem;
     border-radius: 50%;
-    font-size: 1.6rem;
-    font-weight: 800;
+    font-size: 1.5rem;
+    font-weight: 700;
     color: var(--_success);
     background: color-mix(in srgb, var(--_success) 14%, var(--_surface));
   }
