@@ -376,14 +376,7 @@ export class ConfiguratorSession extends EventTarget {
     this._inflight = input;
     busy(this, 1);
     const epoch = this._epoch;
-    sendInput(
-      this._http,
-      input,
-      this._configuration,
-      this._merge,
-      this._abort.signal,
-      this._query?.(),
-    ).then(
+    sendInput(this, input).then(
       (body) => {
         if (epoch !== this._epoch) return;
         this._inflight = null;

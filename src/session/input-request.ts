@@ -4,7 +4,7 @@
 import {badResponse, readConfiguration} from './answers.js';
 import type {ChangeSource} from './change-source.js';
 import type {ErrorCode} from './errors.js';
-import type {HttpClient} from './http-client.js';
+import type {SessionCore} from './session-core.js';
 import type {ChangeResult, MergeModule, NextInput} from './session-options.js';
 import {
   ServiceErrorCode,
@@ -55,18 +55,16 @@ export function requirementOf(input: Input): Requirement {
 }
 
 /**
- * Sends one input to the session `configuration` names; resolves with the configuration the
- * service answers. `merge` (once loaded) lets updates be answered compressed; `more` is added to
- * the query of a choice, value or text (the session's `_query`).
+ * Sends one input to the configuration the session `s` holds, with its HTTP client, aborted with
+ * it; resolves with the configuration the service answers. Its merge (once loaded) lets updates
+ * be answered compressed; what its `_query` gives is added to the query of a choice, a value or
+ * a text (docs/decisions/0109).
  */
-export function sendInput(
-  http: HttpClient,
-  input: Input,
-  configuration: Configuration,
-  merge: MergeModule | Promise<unknown> | undefined,
-  signal: AbortSignal,
-  more?: Record<string, string>,
-): Promise<Configuration> {
+export function sendInput(s: SessionCore, input: Input): Promise<Configuration> {
+  const {_http: http, _merge: merge} = s;
+  const configuration = s._configuration!;
+  const signal = s._abort.signal;
+  const more = s._query?.();
   const {kind, text} = input;
   // Nothing to ask when the session already speaks it (a lang set before loading).
   if (kind === 'language' && configuration.languageIso === text) {

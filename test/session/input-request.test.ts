@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import type {HttpClient} from '../../src/session/http-client.js';
-import {requirementOf, sendInput, versioned, type Input} from '../../src/session/input-request.js';
+import {
+  requirementOf,
+  sendInput as send,
+  versioned,
+  type Input,
+} from '../../src/session/input-request.js';
+import type {SessionCore} from '../../src/session/session-core.js';
 import type {MergeModule} from '../../src/session/session-options.js';
 import type {Configuration} from '../../src/wire/index.js';
 
@@ -33,6 +39,26 @@ function fakeHttp(...answers: (Configuration | null)[]) {
 
 const merge = {} as MergeModule;
 const signal = new AbortController().signal;
+
+/** Sends `sent` for a session holding `configuration`, with `http`, `merge`, `signal`, `query`. */
+const sendInput = (
+  http: HttpClient,
+  sent: Input,
+  configuration: Configuration,
+  merge: MergeModule | Promise<unknown> | undefined,
+  signal: AbortSignal,
+  query?: () => Record<string, string> | undefined,
+) =>
+  send(
+    {
+      _http: http,
+      _configuration: configuration,
+      _merge: merge,
+      _abort: {signal},
+      _query: query,
+    } as unknown as SessionCore,
+    sent,
+  );
 
 test('a choice and a value send a requirement; only a choice is a selection', () => {
   assert.deepEqual(requirementOf(input({kind: 'select', value: 0})), {
@@ -108,4 +134,30 @@ test('a 404 about a node is not_found; any other 404 means the session is gone',
   assert.equal(notFound('unknown_step'), 'not_found');
   assert.equal(notFound('session_not_found'), 'session_not_found');
   assert.equal(notFound(null), 'session_not_found');
+});
+
+test('what the session’s `_query` gives goes with a choice, a value and a text, not a language', async () => {
+  const query = () => ({effectsOf: 'step-1'});
+  const cases = [
+    [input({kind: 'select'}), {ignoreConflicts: false, compress: true, effectsOf: 'step-1'}],
+    [
+      input({kind: 'value', value: 3}),
+      {ignoreConflicts: false, compress: true, effectsOf: 'step-1'},
+    ],
+    [input({kind: 'text', text: 'hi'}), {effectsOf: 'step-1'}],
+    [input({kind: 'language', nodeId: '', text: 'de'}), undefined],
+  ] as const;
+  for (const [sent, expected] of cases) {
+    const {http, requests} = fakeHttp();
+    await sendInput(http, sent, held, merge, signal, query);
+    assert.deepEqual(requests[0]!.query, expected, sent.kind);
+  }
+  // Without it (or when it gives nothing) the query is what it always was.
+  for (const hook of [undefined, () => undefined]) {
+    const {http, requests} = fakeHttp();
+    await sendInput(http, input({}), held, merge, signal, hook);
+    await sendInput(http, input({kind: 'text', text: 'hi'}), held, merge, signal, hook);
+    assert.deepEqual(requests[0]!.query, {ignoreConflicts: false, compress: true});
+    assert.equal(requests[1]!.query, undefined);
+  }
 });
