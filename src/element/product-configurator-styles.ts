@@ -48,6 +48,14 @@ const hostStyles = css`
   p {
     margin: 0;
   }
+  /* One weight for all bold text and the page's one family (decision 110): each other weight or
+     family is one more font for the first layout to look up. */
+  :is(b, strong, th, h1, h2, h3, h4, h5, h6) {
+    font-weight: 600;
+  }
+  :is(code, kbd, pre, samp) {
+    font-family: inherit;
+  }
   img {
     max-width: 100%;
     display: block;

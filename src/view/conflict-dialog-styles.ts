@@ -43,7 +43,7 @@ export const conflictDialogStyles = css`
     width: 1.75rem;
     height: 1.75rem;
     border-radius: 50%;
-    font-weight: 700;
+    font-weight: 600;
     background: var(--_surface);
     border: 1px solid var(--_border);
   }
@@ -62,7 +62,7 @@ export const conflictDialogStyles = css`
     color: var(--_muted, inherit);
   }
   .conflict-total {
-    font-weight: 700;
+    font-weight: 600;
     margin-bottom: var(--_space);
   }
   .dialog-actions {

@@ -82,7 +82,7 @@ export const nodeStyles = css`
   }
   .badge {
     font-size: 0.8rem;
-    font-weight: 700;
+    font-weight: 600;
     padding: 0.1rem 0.5rem;
     border-radius: 999px;
     letter-spacing: 0.02em;
@@ -335,7 +335,7 @@ export const nodeStyles = css`
   }
   output {
     min-width: 5.5rem;
-    font-weight: 700;
+    font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
   .hint {

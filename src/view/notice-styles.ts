@@ -16,7 +16,7 @@ export const noticeStyles = css`
     gap: 0.35rem;
   }
   .notice-title {
-    font-weight: 700;
+    font-weight: 600;
   }
   .notice-note {
     margin-top: 0.25rem;

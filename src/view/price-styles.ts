@@ -43,12 +43,12 @@ export const priceStyles = css`
   .price-row.total dt {
     white-space: nowrap;
     color: var(--_text);
-    font-weight: 700;
+    font-weight: 600;
   }
   .price-row.total dd {
     margin-inline-start: auto;
     font-size: 1.5rem;
-    font-weight: 700;
+    font-weight: 600;
     letter-spacing: -0.01em;
   }
   .vat-note {

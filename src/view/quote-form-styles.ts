@@ -28,7 +28,7 @@ export const quoteFormStyles = css`
     min-width: 0;
   }
   legend {
-    font-weight: 700;
+    font-weight: 600;
     font-size: 1rem;
     padding: 0;
     margin-bottom: 0.75rem;
@@ -110,7 +110,7 @@ export const quoteFormStyles = css`
   }
   .line-total {
     padding-bottom: 0.6rem;
-    font-weight: 700;
+    font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
 `;

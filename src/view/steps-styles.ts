@@ -102,7 +102,7 @@ export const stepsStyles = css`
   .step-count {
     color: var(--_muted);
     font-size: 0.8rem;
-    font-weight: 700;
+    font-weight: 600;
     letter-spacing: 0.06em;
     text-transform: uppercase;
   }

@@ -8,7 +8,7 @@ export const summaryStyles = css`
   .eyebrow {
     color: var(--_muted);
     font-size: 0.8rem;
-    font-weight: 700;
+    font-weight: 600;
     letter-spacing: 0.06em;
     text-transform: uppercase;
   }
@@ -90,13 +90,16 @@ export const summaryStyles = css`
     align-items: center;
     flex-wrap: wrap;
   }
+  /* The page's font, its figures of one width and its zero slashed: no monospace family of its
+     own, which costs the first layout a font lookup for each name the stack tries (decision 110). */
   code {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-family: inherit;
+    font-variant-numeric: tabular-nums slashed-zero;
   }
   .code {
     flex: 1;
     font-size: 1rem;
-    font-weight: 700;
+    font-weight: 600;
     letter-spacing: 0.12em;
     padding: 0.3rem 0.6rem;
     background: var(--_background);

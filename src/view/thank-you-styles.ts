@@ -24,7 +24,7 @@ export const thankYouStyles = css`
     height: 3.5rem;
     border-radius: 50%;
     font-size: 1.5rem;
-    font-weight: 700;
+    font-weight: 600;
     color: var(--_success);
     background: color-mix(in srgb, var(--_success) 14%, var(--_surface));
   }
@@ -46,7 +46,7 @@ export const thankYouStyles = css`
   }
   .reference dd {
     margin: 0;
-    font-weight: 700;
+    font-weight: 600;
     overflow-wrap: anywhere;
   }
   /* What people read out or type: never broken across lines ("Q-0000" / "09"). */
