@@ -4,7 +4,7 @@
 import {badResponse, readConfiguration} from './answers.js';
 import type {ChangeSource} from './change-source.js';
 import type {ErrorCode} from './errors.js';
-import type {SessionCore} from './session-core.js';
+import type {HttpClient} from './http-client.js';
 import type {ChangeResult, MergeModule, NextInput} from './session-options.js';
 import {
   ServiceErrorCode,
@@ -54,13 +54,22 @@ export function requirementOf(input: Input): Requirement {
   };
 }
 
+/** What of a session (session-core.ts, which imports this module's types) an input is sent with. */
+export interface Sender {
+  _http: HttpClient;
+  _configuration: Configuration | null;
+  _merge: MergeModule | Promise<unknown> | undefined;
+  _abort: AbortController;
+  _query?: (() => Record<string, string> | undefined) | undefined;
+}
+
 /**
  * Sends one input to the configuration the session `s` holds, with its HTTP client, aborted with
  * it; resolves with the configuration the service answers. Its merge (once loaded) lets updates
  * be answered compressed; what its `_query` gives is added to the query of a choice, a value or
  * a text (docs/decisions/0109).
  */
-export function sendInput(s: SessionCore, input: Input): Promise<Configuration> {
+export function sendInput(s: Sender, input: Input): Promise<Configuration> {
   const {_http: http, _merge: merge} = s;
   const configuration = s._configuration!;
   const signal = s._abort.signal;

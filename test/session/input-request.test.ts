@@ -6,8 +6,8 @@ import {
   sendInput as send,
   versioned,
   type Input,
+  type Sender,
 } from '../../src/session/input-request.js';
-import type {SessionCore} from '../../src/session/session-core.js';
 import type {MergeModule} from '../../src/session/session-options.js';
 import type {Configuration} from '../../src/wire/index.js';
 
@@ -56,7 +56,7 @@ const sendInput = (
       _merge: merge,
       _abort: {signal},
       _query: query,
-    } as unknown as SessionCore,
+    } as unknown as Sender,
     sent,
   );
 
