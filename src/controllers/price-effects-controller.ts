@@ -50,6 +50,8 @@ export class PriceEffectsController {
   #abort: AbortController | null = null;
   /** The service has no such question (or refused it): the estimates stay. */
   #unavailable = false;
+  /** A question has been answered: the service answers price effects (decision 109). */
+  #learnt = false;
   /**
    * The figures were taken from the answer (`stepEffects`) before `want` was told the step's
    * requirements: it asks only for those the answer did not cover.
@@ -213,9 +215,6 @@ export class PriceEffectsController {
         ? {effectsOf: this.#step}
         : undefined;
   }
-
-  /** A question or an answer of the service's has shown it answers price effects. */
-  #learnt = false;
 
   /**
    * A large step: watches its options (the watcher is a chunk of its own, which only a step of

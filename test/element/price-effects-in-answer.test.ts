@@ -15,9 +15,12 @@ interface Sent {
 /**
  * Records the page's requests through `window.fetch`. `answer` may answer one itself (a
  * service without a path), fail it as the network does, or send it to another URL (a service
- * that ignores a parameter).
+ * that ignores a parameter); `reply` may change the service's answer.
  */
-function watchFetch(answer?: (sent: Sent) => Response | Error | string | undefined) {
+function watchFetch(
+  answer?: (sent: Sent) => Response | Error | string | undefined,
+  reply?: (sent: Sent, response: Response) => Promise<Response>,
+) {
   const original = window.fetch;
   const sent: Sent[] = [];
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,7 +32,8 @@ function watchFetch(answer?: (sent: Sent) => Response | Error | string | undefin
     const other = answer?.({method, url});
     if (other instanceof Response) return Promise.resolve(other);
     if (other instanceof Error) return Promise.reject(other);
-    return original(other ?? input, init);
+    const response = original(other ?? input, init);
+    return reply ? response.then((r) => reply({method, url}, r)) : response;
   };
   return {sent, restore: () => (window.fetch = original)};
 }
@@ -39,8 +43,8 @@ const isPicture = (s: Sent) => new URL(s.url).pathname.endsWith('/image');
 /** A change of the session: the update (a choice or a value) or a text. */
 const isChange = (s: Sent) => s.method === 'PUT';
 
-/** Options chosen on this page so far, by node id. */
-const visited = new Set<string>();
+/** Options each element has had chosen so far, by node id. */
+const chosen = new WeakMap<ProductConfiguratorElement, Set<string>>();
 
 /** What the page shows about the step's figures, read when the change's event fires. */
 interface AtChange {
@@ -65,6 +69,8 @@ const figures = (el: ProductConfiguratorElement): Omit<AtChange, 'total'> => ({
  */
 async function change(el: ProductConfiguratorElement, sent: Sent[]) {
   const from = sent.length;
+  const visited = chosen.get(el) ?? new Set<string>();
+  chosen.set(el, visited);
   for (const o of $$(el, '[part~="option"].selected')) visited.add(o.dataset.node!);
   // Never one chosen before: a state seen before has its picture already.
   const option = $$(el, '[part~="option"]:not(.selected):not(.disabled)').find(
@@ -154,6 +160,35 @@ describe('a change’s price effects come with its answer', () => {
       expect(shown.estimates).to.equal(0);
       expect(shown.pending).to.be.greaterThan(0);
       // The same wait as above sees the question: its absence there is no matter of waiting.
+      expect(requests.filter(isEffects)).to.have.length(1);
+      await exact(el);
+      expect(figures(el).service).to.be.greaterThan(0);
+      el.remove();
+    } finally {
+      watched.restore();
+    }
+  });
+
+  it('effects of a shape not expected: the change holds, the figures are asked for', async function () {
+    this.timeout(60_000);
+    const watched = watchFetch(undefined, async ({method, url}, response) => {
+      if (method !== 'PUT' || !url.includes('effectsOf=')) return response;
+      const body = (await response.json()) as {stepEffects?: unknown};
+      body.stepEffects = {
+        stepId: new URL(url).searchParams.get('effectsOf'),
+        effects: [{featureModelNodeId: 7, totalPriceExVAT: 'free'}],
+      };
+      return Response.json(body, {status: response.status});
+    });
+    try {
+      const el = await readyConfigurator('Office Chair');
+      await exact(el);
+      const before = el.value!.totalPriceExVAT;
+      const {shown, requests} = await change(el, watched.sent);
+      expect(el.value!.totalPriceExVAT).to.not.equal(before);
+      expect(shown.total).to.equal(totalNow(el));
+      expect(el.session!.snapshot.error).to.equal(null);
+      expect(shown.estimates).to.equal(0);
       expect(requests.filter(isEffects)).to.have.length(1);
       await exact(el);
       expect(figures(el).service).to.be.greaterThan(0);
