@@ -8,6 +8,7 @@ import {errorResponse} from './errors.js';
 import {
   booleanValue,
   exposeHeaders,
+  isGuid,
   isJsonMediaType,
   mediaTypeOf,
   parseJson,
@@ -23,9 +24,6 @@ import type {Store} from './store/index.js';
  */
 const updateTarget =
   /^\/api\/3\/configurator\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?([A-Za-z0-9=&-]*))?$/i;
-
-/** A step id as `effectsOf` takes it: a GUID (the route's own check, without the empty value). */
-const stepGuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The longest request target answered here: an update's is under 100 characters. */
 const longestTarget = 256;
@@ -249,7 +247,8 @@ function readQuery(
       const value = equals < 0 ? '' : part.slice(equals + 1);
       if (value.includes('=')) return undefined;
       if (name === 'effectsof') {
-        if (effectsOf !== undefined || !stepGuid.test(value)) return undefined;
+        // The route's own check; an empty value (the route's default) is the app's to answer.
+        if (effectsOf !== undefined || !isGuid(value)) return undefined;
         effectsOf = value;
         continue;
       }
