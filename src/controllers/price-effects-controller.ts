@@ -3,7 +3,7 @@
 // cannot answer, the view model shows estimates from the answer's prices, said as such. Once the
 // service has answered a question, each change asks for the step's effects in its own answer
 // (`?effectsOf=`, docs/decisions/0109): they show with the new total, and nothing more is asked.
-import type {TotalsAfter} from '../session/price-effects.js';
+import {totalsOf, type TotalsAfter} from '../session/totals-after.js';
 import type {ConfiguratorSession} from '../session/index.js';
 import type {Configuration, Requirement, StepEffects} from '../wire/index.js';
 import type {OptionsInView} from './options-in-view.js';
@@ -209,12 +209,15 @@ export class PriceEffectsController {
    * answer (a step of at most {@link MOST_ASKED} options; a larger one is asked in pages).
    */
   #learn(session: ConfiguratorSession): void {
-    if (!this.#learnt || this.#unavailable) return;
-    session._query = () =>
-      this.#step && !this.#unavailable && this.#requirements.size <= MOST_ASKED
-        ? {effectsOf: this.#step}
-        : undefined;
+    if (!this.#learnt || this.#unavailable || session._query === this.#query) return;
+    session._query = this.#query;
   }
+
+  /** The query a change adds: reads the step on screen when the change is sent. */
+  readonly #query = () =>
+    this.#step && !this.#unavailable && this.#requirements.size <= MOST_ASKED
+      ? {effectsOf: this.#step}
+      : undefined;
 
   /**
    * A large step: watches its options (the watcher is a chunk of its own, which only a step of
@@ -297,21 +300,14 @@ function readStepEffects(
   if (carried?.stepId !== step || !Array.isArray(carried.effects)) return null;
   const out: [string, number, TotalsAfter | null][] = [];
   for (const e of carried.effects as unknown[]) {
-    const {
-      featureModelNodeId: id,
-      value,
-      totalPriceExVAT: ex,
-      totalPriceIncVAT: inc,
-    } = (e ?? {}) as Record<string, unknown>;
+    const effect = (e ?? {}) as Record<string, unknown>;
+    const {featureModelNodeId: id, value} = effect;
     if (typeof id !== 'string' || typeof value !== 'number') return null;
-    if (ex === null && inc === null) out.push([id, value, null]);
-    else if (typeof ex === 'number' && typeof inc === 'number' && isFinite(ex) && isFinite(inc)) {
-      out.push([
-        id,
-        value,
-        {exclVat: ex, inclVat: inc, conflicts: !!(e as StepEffects['effects'][number]).conflicts},
-      ]);
-    } else return null;
+    // Both totals null: the service refuses the choice; anything else but two figures is malformed.
+    const refused = effect.totalPriceExVAT === null && effect.totalPriceIncVAT === null;
+    const totals = refused ? null : totalsOf(effect);
+    if (!refused && !totals) return null;
+    out.push([id, value, totals]);
   }
   return out;
 }

@@ -3,13 +3,9 @@
 import type {ConfiguratorSession} from './index.js';
 import {badResponse} from './answers.js';
 import type {Requirement} from '../wire/index.js';
+import {totalsOf, type TotalsAfter} from './totals-after.js';
 
-/** The totals one requirement would give, both ways; whether it would meet a conflict first. */
-export interface TotalsAfter {
-  exclVat: number;
-  inclVat: number;
-  conflicts: boolean;
-}
+export type {TotalsAfter} from './totals-after.js';
 
 /** Most requirements one question carries (the service refuses more). */
 export const maxEffectRequirements = 200;
@@ -50,12 +46,9 @@ export function readTotalsAfter(
   const out = new Map<string, TotalsAfter>();
   effects.forEach((effect: unknown, i) => {
     if (effect === null) return;
-    const e = effect as Record<string, unknown>;
-    const {totalPriceExVAT: ex, totalPriceIncVAT: inc} = e;
-    if (typeof ex !== 'number' || typeof inc !== 'number' || !isFinite(ex) || !isFinite(inc)) {
-      throw badResponse('price effects', status);
-    }
-    out.set(asked[i]!.featureModelNodeId, {exclVat: ex, inclVat: inc, conflicts: !!e.conflicts});
+    const totals = totalsOf(effect as Record<string, unknown>);
+    if (!totals) throw badResponse('price effects', status);
+    out.set(asked[i]!.featureModelNodeId, totals);
   });
   return out;
 }
