@@ -18,6 +18,9 @@ type Host = ReactiveControllerHost &
     readonly updateComplete: Promise<boolean>;
   };
 
+/** The tools' options but sharing, which the tools' chunk brings (`shareConfiguration`). */
+export type ToolsOptions = Omit<ShopperToolsOptions, 'share'>;
+
 /**
  * The first screen so far (docs/decisions/0106 and 0107): the step it draws and how many of its
  * nodes, until the step is whole; from then on every render draws everything.
@@ -43,7 +46,7 @@ export interface ConfigureScreens {
 export class ConfigureController<View = unknown> implements ReactiveController {
   readonly #host: Host;
   readonly #sessions: SessionController;
-  readonly #tools: ShopperToolsOptions;
+  readonly #tools: ToolsOptions;
   #unwatch: (() => void) | null = null;
   /** The running session's undo history, attached as soon as the session exists. */
   #history: UndoHistory | null = null;
@@ -85,7 +88,7 @@ export class ConfigureController<View = unknown> implements ReactiveController {
     host: Host,
     sessions: SessionController,
     screens: ConfigureScreens,
-    tools: ShopperToolsOptions,
+    tools: ToolsOptions,
   ) {
     this.#host = host;
     this.#sessions = sessions;
@@ -117,7 +120,7 @@ export class ConfigureController<View = unknown> implements ReactiveController {
 
   /** Makes the shopper's tools for the current session once their chunk is here. */
   withTools(
-    make: (history: UndoHistory, host: Host, options: ShopperToolsOptions) => ShopperTools,
+    make: (history: UndoHistory, host: Host, options: ToolsOptions) => ShopperTools,
   ): ShopperTools | null {
     const history = this.#history;
     if (history && this.#current?.history !== history) {

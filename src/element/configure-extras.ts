@@ -21,6 +21,10 @@ export {PriceEffectsController} from '../controllers/price-effects-controller.js
 export {ShopperTools} from '../controllers/shopper-tools.js';
 export {loadQr, renderSheet} from './render-sheet.js';
 export {StepReporter} from './step-reporter.js';
+// The price effects' question and the share tool's parts, here rather than in the first
+// screen's code.
+export {optionRequirements} from '../view/option-requirements.js';
+export {shareConfiguration} from '../view/share-link.js';
 
 export const styles = css`
   ${extrasStyles}

@@ -7,14 +7,13 @@ import type {PrintController} from '../controllers/print-controller.js';
 import {loadedStrings} from '../i18n/dictionaries.js';
 import type {Strings} from '../i18n/strings.js';
 import {type SessionSnapshot} from '../session/index.js';
-import {shareConfiguration} from '../view/share-link.js';
 import {firstPart, renderSteps, type StepHandlers} from '../view/render-steps.js';
 import {renderTotalBar} from '../view/render-total-bar.js';
 import {richText} from '../view/sanitize.js';
 import {isSessionCode} from '../view/session-code.js';
 import {buildViewModel, type ConfigurationView, type StepView} from '../view/view-model.js';
 import {reuseUnchanged} from '../view/reuse-unchanged.js';
-import {optionRequirements, priceBasis} from '../view/price-effects.js';
+import {priceBasis} from '../view/price-effects.js';
 import {adoptStyles} from './lazy-view.js';
 import {afterNextFrame} from '../controllers/yield-to-main.js';
 import {conflictDialog, extras, loadAfterFirstScreen, summaryColumn} from './later-views.js';
@@ -46,7 +45,6 @@ export function configureController(p: ElementParts): ConfigureController<Config
       announce: (text) => p.announcer.say(text),
       restart: () => p.restart(),
       opened: () => screens.reset(),
-      share: shareConfiguration,
       isCode: isSessionCode,
     },
   );
@@ -96,7 +94,7 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const part = whole ? undefined : nextPart(own.firstScreen, shownStep);
   const nodes = shownStep?.nodes ?? [];
   if (!snapshot.conflict) {
-    effects?.want(p.session.require(), configuration, shown, optionRequirements(nodes));
+    effects?.want(p.session.require(), configuration, shown, more!.optionRequirements(nodes));
   }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));
@@ -141,7 +139,10 @@ function extrasFor(p: ElementParts): ExtrasModule | null {
 function toolsFor(p: ElementParts, more: ExtrasModule | null): Tools {
   const own = p.configure;
   const make = (m: ExtrasModule) =>
-    own.withTools((history, host, options) => new m.ShopperTools(history, host, options));
+    own.withTools(
+      (history, host, options) =>
+        new m.ShopperTools(history, host, {...options, share: m.shareConfiguration}),
+    );
   const now = more ? make(more) : null;
   return {
     now,

@@ -1,7 +1,6 @@
 // What a change would do to the total on screen, worked out from what the service's answer
 // carries: every node's unit price, the totals and the VAT rate (docs/decisions/0098).
-import type {Configuration, FeatureNode, Requirement} from '../wire/index.js';
-import type {NodeView} from './view-model-types.js';
+import type {Configuration, FeatureNode} from '../wire/index.js';
 
 /** The answer's prices, read once per answer and VAT mode. */
 export interface PriceBasis {
@@ -124,22 +123,4 @@ export function unitEffectLabel(basis: PriceBasis, node: FeatureNode): string {
 export function nodeAmount(node: FeatureNode, value: number, numeric: boolean): number {
   if (value === 0 || node.price === 0) return 0;
   return numeric ? node.price * value : node.price;
-}
-
-/** The requirement that would choose (or untick) each option shown among `nodes`. */
-export function optionRequirements(nodes: readonly NodeView[]): Requirement[] {
-  const out: Requirement[] = [];
-  const pending = [...nodes];
-  // Without recursion: a deep model cannot exhaust the stack.
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.kind === 'group') pending.push(...node.children);
-    if (node.kind !== 'choice') continue;
-    const checkbox = node.control === 'checkbox';
-    for (const o of node.options) {
-      pending.push(...o.children);
-      if (o.selected && !checkbox) continue;
-      out.push({featureModelNodeId: o.id, value: o.selected ? 0 : 1, isSelection: true});
-    }
-  }
-  return out;
 }

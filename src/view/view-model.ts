@@ -9,6 +9,7 @@ import {
   type PriceBasis,
 } from './price-effects.js';
 
+import {structureOf, type ModelStructure} from './model-structure.js';
 import type {
   ChoiceControl,
   ChoiceView,
@@ -64,15 +65,12 @@ export function resolveImageUrl(url: string | null, apiUrl: string): string | nu
  */
 interface ViewContext extends ViewModelInput {
   unansweredIds: ReadonlySet<string>;
-  /** Every node's name by id, filled as the tree is walked. */
-  names: Map<string, string>;
-  stepOf: Map<string, string>;
-  parentOf: Map<string, string>;
+  structure: ModelStructure;
   /** Every node with an unanswered mandatory node at or below it. */
   missingBelow: Set<string>;
   prices: PriceBasis;
-  /** Per node, what it and its switched-on descendants add now (excl. VAT). */
-  onAmount: Map<string, number>;
+  /** What a node and its switched-on descendants add now, for the nodes asked about so far. */
+  amounts: Map<FeatureNode, number>;
 }
 
 /** Turns a configuration and the shopper's pending inputs into what the views render. */
@@ -82,16 +80,12 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
   const ctx: ViewContext = {
     ...input,
     unansweredIds: new Set(c.unansweredMandatories ?? []),
-    names: new Map(),
-    stepOf: new Map(),
-    parentOf: new Map(),
+    structure: structureOf(model),
     missingBelow: new Set(),
     prices: priceBasis(c, inclVat),
-    onAmount: new Map(),
+    amounts: new Map(),
   };
-  for (const step of model.steps) {
-    for (const node of step.features) collectSteps(ctx, node, step.id, null);
-  }
+  const {names, stepOf} = ctx.structure;
   const missingPerStep = markMissing(ctx);
 
   const steps: StepView[] = model.steps.map((step) => {
@@ -129,31 +123,28 @@ export function buildViewModel(input: ViewModelInput): ConfigurationView {
     },
     unanswered: [...ctx.unansweredIds].map((id) => ({
       id,
-      name: ctx.names.get(id) ?? id,
-      stepId: ctx.stepOf.get(id) ?? null,
+      name: names.get(id) ?? id,
+      stepId: stepOf.get(id) ?? null,
     })),
-    names: ctx.names,
+    names,
   };
 }
 
-function collectSteps(
-  ctx: ViewContext,
-  node: FeatureNode,
-  stepId: string,
-  parent: string | null,
-): number {
-  ctx.stepOf.set(node.id, stepId);
-  ctx.names.set(node.id, node.name);
-  if (parent !== null) ctx.parentOf.set(node.id, parent);
+/**
+ * What a node and its switched-on descendants add to the options' sum now (excl. VAT): asked
+ * only of the options on screen, so an update does not walk the whole model for it.
+ */
+function amountOn(ctx: ViewContext, node: FeatureNode): number {
   const value = ctx.values.get(node.id) ?? 0;
-  let amount = nodeAmount(node, value, isNumeric(node));
-  for (const child of node.features) {
-    const below = collectSteps(ctx, child, stepId, node.id);
-    // An option switched off takes nothing below it along.
-    if (value !== 0) amount += below;
+  // An option switched off takes nothing below it along.
+  if (value === 0) return 0;
+  let amount = ctx.amounts.get(node);
+  if (amount === undefined) {
+    amount = nodeAmount(node, value, isNumeric(node));
+    for (const child of node.features) amount += amountOn(ctx, child);
+    ctx.amounts.set(node, amount);
   }
-  if (amount !== 0) ctx.onAmount.set(node.id, amount);
-  return value !== 0 ? amount : 0;
+  return amount;
 }
 
 /**
@@ -178,12 +169,13 @@ function effect(ctx: ViewContext, id: string, delta: number): [label: string, Ef
 /** Marks every node above an unanswered one; answers how many are unanswered per step. */
 function markMissing(ctx: ViewContext): Map<string, number> {
   const missingPerStep = new Map<string, number>();
+  const {stepOf, parentOf} = ctx.structure;
   for (const id of ctx.unansweredIds) {
-    const stepId = ctx.stepOf.get(id);
+    const stepId = stepOf.get(id);
     if (stepId !== undefined) missingPerStep.set(stepId, (missingPerStep.get(stepId) ?? 0) + 1);
     for (let at: string | undefined = id; at !== undefined && !ctx.missingBelow.has(at);) {
       ctx.missingBelow.add(at);
-      at = ctx.parentOf.get(at);
+      at = parentOf.get(at);
     }
   }
   return missingPerStep;
@@ -244,7 +236,7 @@ function alternatives(
   const picked = nodes.find((n) => ctx.pending.get(n.id)?.on === true)?.id;
   // Effects are of the configuration the service answered with, not of a pick on its way.
   const current = nodes.find((n) => (ctx.values.get(n.id) ?? 0) !== 0);
-  const currentAmount = current ? (ctx.onAmount.get(current.id) ?? 0) : 0;
+  const currentAmount = current ? amountOn(ctx, current) : 0;
   const control =
     alternativeControls.find(
       ([type]) => parent.displayType === type || nodes.every((n) => n.displayType === type),
@@ -287,7 +279,7 @@ function checkboxes(
     atLeastOne: nodes.some((n) => n.type === NodeType.or),
     options: nodes.map((n) => {
       const on = (ctx.values.get(n.id) ?? 0) !== 0;
-      const delta = on ? -(ctx.onAmount.get(n.id) ?? 0) : nodeAmount(n, 1, false);
+      const delta = on ? -amountOn(ctx, n) : nodeAmount(n, 1, false);
       return option(ctx, n, valueOf(ctx, n.id) !== 0, effect(ctx, n.id, delta));
     }),
   };
@@ -370,7 +362,6 @@ function children(
   const inAlts = new Set(alts);
   const inOpts = new Set(opts);
   for (const node of parent.features) {
-    ctx.names.set(node.id, node.name);
     if (inAlts.has(node)) {
       if (node === alts[0]) out.push(alternatives(ctx, parent, alts, labelledBy));
     } else if (inOpts.has(node)) {

@@ -44,7 +44,6 @@ function setUp() {
         announce: () => {},
         restart: () => Promise.resolve(),
         opened: () => {},
-        share: () => Promise.resolve(''),
         isCode: () => true,
       },
     );

@@ -13,7 +13,7 @@ import {
 import {generateLargeModel, sampleModels} from '../../../service/models/index.js';
 import type {Configuration, Requirement} from '../../../src/wire/index.js';
 import {buildViewModel} from '../../../src/view/view-model.js';
-import {optionRequirements} from '../../../src/view/price-effects.js';
+import {optionRequirements} from '../../../src/view/option-requirements.js';
 import {expectError} from '../../helpers/node/configurator.js';
 import {json, startService, type RunningService} from '../../helpers/node/service.js';
 

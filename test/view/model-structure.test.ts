@@ -1,0 +1,219 @@
+// The feature model's shape (names, steps, parents) kept from one answer to the next: the same
+// as a fresh read of every node, through a journey of compressed answers merged as the session
+// merges them, and read again whenever a name, a place or a node differs.
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import {mergeConfiguration} from '../../src/session/merge-configuration.js';
+import {normaliseTexts, normaliseValues} from '../../src/session/values.js';
+import {structureOf} from '../../src/view/model-structure.js';
+import {buildViewModel} from '../../src/view/view-model.js';
+import type {Configuration, FeatureModel, FeatureNode} from '../../src/wire/index.js';
+import {
+  applyRequirement,
+  initialState,
+  nodeIdByKey,
+  renderConfiguration,
+  renderConfigurationChanges,
+  type SessionState,
+} from '../../service/engine/index.js';
+import {sampleModels} from '../../service/models/index.js';
+import {node} from '../helpers/browser/configuration-fixture.js';
+
+const chair = sampleModels().find((model) => model.key === 'office-chair')!;
+const options = {id: 'session-1', code: 'ABCDEFGH', lang: 'en', conflicts: null};
+const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** Every node's name, step and parent, read the plain way. */
+function readAll(model: FeatureModel) {
+  const names = new Map<string, string>();
+  const stepOf = new Map<string, string>();
+  const parentOf = new Map<string, string>();
+  const visit = (n: FeatureNode, stepId: string, parent: string | null) => {
+    names.set(n.id, n.name);
+    stepOf.set(n.id, stepId);
+    if (parent !== null) parentOf.set(n.id, parent);
+    for (const child of n.features) visit(child, stepId, n.id);
+  };
+  for (const step of model.steps) for (const n of step.features) visit(n, step.id, null);
+  return {names, stepOf, parentOf};
+}
+
+const plain = (s: ReturnType<typeof structureOf>) => ({
+  names: new Map(s.names),
+  stepOf: new Map(s.stepOf),
+  parentOf: new Map(s.parentOf),
+});
+
+let models = 0;
+/** A model of its own id, so no structure kept by another test is compared with it. */
+function modelOf(steps: FeatureModel['steps']): FeatureModel {
+  return {
+    id: `model-${++models}`,
+    name: 'Test',
+    description: null,
+    imageUrl: null,
+    rootNodeId: 'root',
+    steps,
+  } as unknown as FeatureModel;
+}
+
+/** Counts the reads of a node's children without changing what they are. */
+function countReads(target: FeatureNode): {reads: number} {
+  const counter = {reads: 0};
+  const features = target.features;
+  Object.defineProperty(target, 'features', {
+    get: () => {
+      counter.reads++;
+      return features;
+    },
+  });
+  return counter;
+}
+
+describe('the structure of a feature model', () => {
+  test('is kept through a journey of merged answers and equals a fresh read each time', () => {
+    let state: SessionState = initialState(chair);
+    let previous = wire(renderConfiguration(chair, state, options));
+    const first = structureOf(previous.featureModel);
+    assert.deepEqual(plain(first), readAll(previous.featureModel));
+    const picks = ['frame-white', 'back-upholstered', 'upholstery-leather', 'headrest', 'arm-4d'];
+    // Answers that replaced nodes (a price or a rule's flag changed), compared with the kept.
+    let replaced = 0;
+    for (const key of picks) {
+      const base = state;
+      state = applyRequirement(
+        chair,
+        state,
+        {featureModelNodeId: nodeIdByKey(chair, key), value: 1, isSelection: true},
+        {ignoreConflicts: true},
+      ).state;
+      const answer = wire(renderConfigurationChanges(chair, base, state, options));
+      const merged = mergeConfiguration(previous, answer) as Configuration;
+      if (merged.featureModel !== previous.featureModel) replaced++;
+      const kept = structureOf(merged.featureModel);
+      assert.equal(kept, first, `the structure is kept after ${key}`);
+      assert.deepEqual(plain(kept), readAll(merged.featureModel));
+      previous = merged;
+    }
+    assert.ok(replaced > 0, 'some answer replaced nodes');
+  });
+
+  test('skips the nodes it knows and reads the ones an answer replaced', () => {
+    const leaf = node({id: 'leaf', name: 'Leaf'});
+    const known = node({id: 'known', name: 'Known', features: [leaf]});
+    const changed = node({id: 'changed', name: 'Changed'});
+    const model = modelOf([{id: 's1', title: 'One', iconUrl: null, features: [known, changed]}]);
+    const read = structureOf(model);
+    const reads = countReads(known);
+    const next = {
+      ...model,
+      steps: [{...model.steps[0]!, features: [known, {...changed, price: 5}]}],
+    };
+    assert.equal(structureOf(next), read);
+    assert.equal(reads.reads, 0, 'a node the structure knows is not walked into');
+  });
+
+  test('is read again when a name, a place or a node differs', () => {
+    const a = node({id: 'a', name: 'A', features: [node({id: 'a1', name: 'A1'})]});
+    const b = node({id: 'b', name: 'B'});
+    const model = modelOf([
+      {id: 's1', title: 'One', iconUrl: null, features: [a]},
+      {id: 's2', title: 'Two', iconUrl: null, features: [b]},
+    ]);
+    const read = structureOf(model);
+    const variants: [string, FeatureModel][] = [
+      // Another language: the same ids, other names.
+      [
+        'a renamed node',
+        {...model, steps: [{...model.steps[0]!, features: [{...a, name: 'Ä'}]}, model.steps[1]!]},
+      ],
+      // A known node object at another step.
+      [
+        'a node moved to another step',
+        {
+          ...model,
+          steps: [
+            {...model.steps[0]!, features: []},
+            {...model.steps[1]!, features: [b, a]},
+          ],
+        },
+      ],
+      // A known node object under another parent.
+      [
+        'a node moved under another',
+        {
+          ...model,
+          steps: [
+            {...model.steps[0]!, features: [{...a, features: []}]},
+            {...model.steps[1]!, features: [{...b, features: a.features}]},
+          ],
+        },
+      ],
+      [
+        'a node removed',
+        {
+          ...model,
+          steps: [{...model.steps[0]!, features: [{...a, features: []}]}, model.steps[1]!],
+        },
+      ],
+      [
+        'a node added',
+        {
+          ...model,
+          steps: [model.steps[0]!, {...model.steps[1]!, features: [b, node({id: 'c', name: 'C'})]}],
+        },
+      ],
+    ];
+    for (const [what, variant] of variants) {
+      structureOf(model);
+      const again = structureOf(variant);
+      assert.notEqual(again, read, what);
+      assert.deepEqual(plain(again), readAll(variant), what);
+    }
+  });
+
+  test('is read again when an answer repeats an id in place of another node', () => {
+    const x = node({id: 'x', name: 'X'});
+    const model = modelOf([
+      {id: 's1', title: 'One', iconUrl: null, features: [x, node({id: 'y', name: 'Y'})]},
+    ]);
+    structureOf(model);
+    // As many nodes as before, each matching a name and a place the structure holds.
+    const repeated = {...model, steps: [{...model.steps[0]!, features: [{...x}, {...x}]}]};
+    assert.deepEqual(plain(structureOf(repeated)), readAll(repeated));
+  });
+
+  test('builds the same view from a kept structure as from a fresh read', () => {
+    let state: SessionState = initialState(chair);
+    let previous = wire(renderConfiguration(chair, state, options));
+    for (const key of ['frame-graphite', 'headrest', 'coat-hanger', 'warranty-10']) {
+      const base = state;
+      state = applyRequirement(
+        chair,
+        state,
+        {featureModelNodeId: nodeIdByKey(chair, key), value: 1, isSelection: true},
+        {ignoreConflicts: true},
+      ).state;
+      previous = mergeConfiguration(
+        previous,
+        wire(renderConfigurationChanges(chair, base, state, options)),
+      ) as Configuration;
+      const input = {
+        values: normaliseValues(previous.values),
+        texts: normaliseTexts(previous.textValues),
+        pending: new Map(),
+        apiUrl: 'https://service.test',
+        inclVat: true,
+        effectEstimates: true,
+      };
+      const kept = buildViewModel({...input, configuration: previous});
+      // The same answer as it came off the wire under another model id: read afresh.
+      const copy = wire(previous);
+      const fresh = buildViewModel({
+        ...input,
+        configuration: {...copy, featureModel: {...copy.featureModel, id: `${key}-copy`}},
+      });
+      assert.deepEqual(kept, fresh, key);
+    }
+  });
+});
