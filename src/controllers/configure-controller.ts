@@ -18,8 +18,8 @@ type Host = ReactiveControllerHost &
     readonly updateComplete: Promise<boolean>;
   };
 
-/** The tools' options but sharing, which the tools' chunk brings (`shareConfiguration`). */
-export type ToolsOptions = Omit<ShopperToolsOptions, 'share'>;
+/** The tools' options but the share link's, which the tools' chunk brings (`share-link.ts`). */
+export type ToolsOptions = Omit<ShopperToolsOptions, 'share' | 'link'>;
 
 /**
  * The first screen so far (docs/decisions/0106 and 0107): the step it draws and how many of its

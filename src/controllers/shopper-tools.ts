@@ -24,6 +24,8 @@ export interface ShopperToolsOptions {
   opened(): void;
   /** Hands out a link (share sheet, else clipboard); answers the status to show. */
   share(template: string, code: string, title: string, s: Strings): Promise<string>;
+  /** The link that reopens the configuration of `code` (the host's template, else this page). */
+  link(template: string, code: string): string;
   /** Whether a text is a configuration code at all. */
   isCode(text: string): boolean;
 }
@@ -71,8 +73,9 @@ export class ShopperTools {
    * Copies the share link (the code stays in view beside it); where the clipboard refuses,
    * selects the code for the shopper to copy.
    */
-  async copy(link: string): Promise<void> {
+  async copy(template: string, code: string): Promise<void> {
     const s = this.#options.strings();
+    const link = this.#options.link(template, code);
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(link);

@@ -24,7 +24,7 @@ export {StepReporter} from './step-reporter.js';
 // The price effects' question and the share tool's parts, here rather than in the first
 // screen's code.
 export {optionRequirements} from '../view/option-requirements.js';
-export {shareConfiguration} from '../view/share-link.js';
+export {shareConfiguration, shareLink} from '../view/share-link.js';
 
 export const styles = css`
   ${extrasStyles}

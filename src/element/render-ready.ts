@@ -141,7 +141,11 @@ function toolsFor(p: ElementParts, more: ExtrasModule | null): Tools {
   const make = (m: ExtrasModule) =>
     own.withTools(
       (history, host, options) =>
-        new m.ShopperTools(history, host, {...options, share: m.shareConfiguration}),
+        new m.ShopperTools(history, host, {
+          ...options,
+          share: m.shareConfiguration,
+          link: m.shareLink,
+        }),
     );
   const now = more ? make(more) : null;
   return {

@@ -9,7 +9,6 @@ import type {SessionSnapshot} from '../session/index.js';
 import {renderHistory} from '../view/render-history.js';
 import {renderResume} from '../view/render-resume.js';
 import {renderSummary} from '../view/render-summary.js';
-import {shareLink} from '../view/share-link.js';
 import type {ConfigurationView} from '../view/view-model.js';
 import type {ElementParts} from './element-parts.js';
 import type {ShopperTools} from '../controllers/shopper-tools.js';
@@ -48,7 +47,7 @@ export function renderSide(
     {
       toggleVat: (incl) => on.vat.set(incl),
       // The link that resumes it; the code stays in view beside the button.
-      copyCode: () => tools.use((t) => t.copy(shareLink(on.shareUrl(), view.code, location.href))),
+      copyCode: () => tools.use((t) => t.copy(on.shareUrl(), view.code)),
       shareCode: () => tools.use((t) => t.share(on.shareUrl(), view.code, view.product.name)),
       requestQuote: () => void on.screens.show('review'),
     },

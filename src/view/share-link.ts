@@ -2,9 +2,9 @@ import type {Strings} from '../i18n/strings.js';
 
 /**
  * The link that reopens a configuration: the host's template with `{code}` replaced, else the
- * current page with `?configuration=CODE`.
+ * page (this one by default) with `?configuration=CODE`.
  */
-export function shareLink(template: string, code: string, page: string): string {
+export function shareLink(template: string, code: string, page = location.href): string {
   if (template) return template.split('{code}').join(encodeURIComponent(code));
   const url = new URL(page);
   url.searchParams.set('configuration', code);
