@@ -44,6 +44,29 @@ const plain = (s: ReturnType<typeof structureOf>) => ({
   parentOf: new Map(s.parentOf),
 });
 
+interface At {
+  state: SessionState;
+  configuration: Configuration;
+}
+
+/** The Office Chair as a session starts it. */
+function start(): At {
+  const state = initialState(chair);
+  return {state, configuration: wire(renderConfiguration(chair, state, options))};
+}
+
+/** One pick, answered compressed and merged as the session merges it. */
+function pick(at: At, key: string): At {
+  const state = applyRequirement(
+    chair,
+    at.state,
+    {featureModelNodeId: nodeIdByKey(chair, key), value: 1, isSelection: true},
+    {ignoreConflicts: true},
+  ).state;
+  const answer = wire(renderConfigurationChanges(chair, at.state, state, options));
+  return {state, configuration: mergeConfiguration(at.configuration, answer) as Configuration};
+}
+
 let models = 0;
 /** A model of its own id, so no structure kept by another test is compared with it. */
 function modelOf(steps: FeatureModel['steps']): FeatureModel {
@@ -72,28 +95,20 @@ function countReads(target: FeatureNode): {reads: number} {
 
 describe('the structure of a feature model', () => {
   test('is kept through a journey of merged answers and equals a fresh read each time', () => {
-    let state: SessionState = initialState(chair);
-    let previous = wire(renderConfiguration(chair, state, options));
-    const first = structureOf(previous.featureModel);
-    assert.deepEqual(plain(first), readAll(previous.featureModel));
+    let at = start();
+    const first = structureOf(at.configuration.featureModel);
+    assert.deepEqual(plain(first), readAll(at.configuration.featureModel));
     const picks = ['frame-white', 'back-upholstered', 'upholstery-leather', 'headrest', 'arm-4d'];
     // Answers that replaced nodes (a price or a rule's flag changed), compared with the kept.
     let replaced = 0;
     for (const key of picks) {
-      const base = state;
-      state = applyRequirement(
-        chair,
-        state,
-        {featureModelNodeId: nodeIdByKey(chair, key), value: 1, isSelection: true},
-        {ignoreConflicts: true},
-      ).state;
-      const answer = wire(renderConfigurationChanges(chair, base, state, options));
-      const merged = mergeConfiguration(previous, answer) as Configuration;
-      if (merged.featureModel !== previous.featureModel) replaced++;
-      const kept = structureOf(merged.featureModel);
+      const next = pick(at, key);
+      const model = next.configuration.featureModel;
+      if (model !== at.configuration.featureModel) replaced++;
+      const kept = structureOf(model);
       assert.equal(kept, first, `the structure is kept after ${key}`);
-      assert.deepEqual(plain(kept), readAll(merged.featureModel));
-      previous = merged;
+      assert.deepEqual(plain(kept), readAll(model));
+      at = next;
     }
     assert.ok(replaced > 0, 'some answer replaced nodes');
   });
@@ -184,20 +199,10 @@ describe('the structure of a feature model', () => {
   });
 
   test('builds the same view from a kept structure as from a fresh read', () => {
-    let state: SessionState = initialState(chair);
-    let previous = wire(renderConfiguration(chair, state, options));
+    let at = start();
     for (const key of ['frame-graphite', 'headrest', 'coat-hanger', 'warranty-10']) {
-      const base = state;
-      state = applyRequirement(
-        chair,
-        state,
-        {featureModelNodeId: nodeIdByKey(chair, key), value: 1, isSelection: true},
-        {ignoreConflicts: true},
-      ).state;
-      previous = mergeConfiguration(
-        previous,
-        wire(renderConfigurationChanges(chair, base, state, options)),
-      ) as Configuration;
+      at = pick(at, key);
+      const previous = at.configuration;
       const input = {
         values: normaliseValues(previous.values),
         texts: normaliseTexts(previous.textValues),
