@@ -93,8 +93,8 @@ export function renderConfigured(p: ElementParts, s: Strings): TemplateResult {
   const shownStep = view.steps.find((st) => st.id === shown);
   const part = whole ? undefined : nextPart(own.firstScreen, shownStep);
   const nodes = shownStep?.nodes ?? [];
-  if (!snapshot.conflict) {
-    effects?.want(p.session.require(), configuration, shown, more!.optionRequirements(nodes));
+  if (more && effects && !snapshot.conflict) {
+    effects.want(p.session.require(), configuration, shown, more.optionRequirements(nodes));
   }
   if (more) own.withPicture((host, source) => new more.PictureController(host, source));
   if (more) own.withJourney(() => new more.StepReporter(p));

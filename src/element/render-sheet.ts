@@ -21,7 +21,7 @@ export function renderSheet(
   print: PrintController,
   picture: string | null,
 ) {
-  const link = shareLink(p.shareUrl(), view.code, location.href);
+  const link = shareLink(p.shareUrl(), view.code);
   return renderPrintSheet(
     view,
     {

@@ -22,7 +22,7 @@ export async function shareConfiguration(
   title: string,
   s: Strings,
 ): Promise<string> {
-  const url = shareLink(template, code, location.href);
+  const url = shareLink(template, code);
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({title, url});

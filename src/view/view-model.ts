@@ -60,8 +60,8 @@ export function resolveImageUrl(url: string | null, apiUrl: string): string | nu
 }
 
 /**
- * What every step of building the view model reads: the input and what the walk of the model
- * gathered (names, steps, parents, where answers are missing).
+ * What every step of building the view model reads: the input, the model's structure (names,
+ * steps, parents: kept between answers, `structureOf`) and where answers are missing.
  */
 interface ViewContext extends ViewModelInput {
   unansweredIds: ReadonlySet<string>;

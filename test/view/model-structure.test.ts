@@ -6,7 +6,7 @@ import {describe, test} from 'node:test';
 import {mergeConfiguration} from '../../src/session/merge-configuration.js';
 import {normaliseTexts, normaliseValues} from '../../src/session/values.js';
 import {structureOf} from '../../src/view/model-structure.js';
-import {buildViewModel} from '../../src/view/view-model.js';
+import {buildViewModel, type ChoiceView, type GroupView} from '../../src/view/view-model.js';
 import type {Configuration, FeatureModel, FeatureNode} from '../../src/wire/index.js';
 import {
   applyRequirement,
@@ -17,7 +17,7 @@ import {
   type SessionState,
 } from '../../service/engine/index.js';
 import {sampleModels} from '../../service/models/index.js';
-import {node} from '../helpers/browser/configuration-fixture.js';
+import {configurationFixture, node, viewInput} from '../helpers/browser/configuration-fixture.js';
 
 const chair = sampleModels().find((model) => model.key === 'office-chair')!;
 const options = {id: 'session-1', code: 'ABCDEFGH', lang: 'en', conflicts: null};
@@ -179,12 +179,37 @@ describe('the structure of a feature model', () => {
         },
       ],
     ];
+    assert.equal(structureOf(model), read);
     for (const [what, variant] of variants) {
-      structureOf(model);
+      const before = structureOf(model);
       const again = structureOf(variant);
-      assert.notEqual(again, read, what);
+      assert.notEqual(again, before, what);
       assert.deepEqual(plain(again), readAll(variant), what);
     }
+  });
+
+  test('is read again when a known node moves under a sibling of its parent', () => {
+    const a1 = node({id: 'a1', name: 'A1'});
+    const a = node({id: 'a', name: 'A', features: [a1]});
+    const b = node({id: 'b', name: 'B'});
+    const model = modelOf([{id: 's1', title: 'One', iconUrl: null, features: [a, b]}]);
+    const before = structureOf(model);
+    // The same names, step and number of nodes: only a1's parent differs.
+    const moved = {
+      ...model,
+      steps: [
+        {
+          ...model.steps[0]!,
+          features: [
+            {...a, features: []},
+            {...b, features: [a1]},
+          ],
+        },
+      ],
+    };
+    const again = structureOf(moved);
+    assert.notEqual(again, before);
+    assert.equal(again.parentOf.get('a1'), 'b');
   });
 
   test('is read again when an answer repeats an id in place of another node', () => {
@@ -192,28 +217,97 @@ describe('the structure of a feature model', () => {
     const model = modelOf([
       {id: 's1', title: 'One', iconUrl: null, features: [x, node({id: 'y', name: 'Y'})]},
     ]);
-    structureOf(model);
-    // As many nodes as before, each matching a name and a place the structure holds.
-    const repeated = {...model, steps: [{...model.steps[0]!, features: [{...x}, {...x}]}]};
-    assert.deepEqual(plain(structureOf(repeated)), readAll(repeated));
+    // As many nodes as before, each matching a name and a place the structure holds: two
+    // copies, the known node and a copy, a copy and the known node.
+    for (const features of [
+      [{...x}, {...x}],
+      [x, {...x}],
+      [{...x}, x],
+    ]) {
+      structureOf(model);
+      const repeated = {...model, steps: [{...model.steps[0]!, features}]};
+      assert.deepEqual(plain(structureOf(repeated)), readAll(repeated));
+    }
+  });
+
+  test('reads a model that repeats an id as a plain walk does, every time', () => {
+    const c1 = node({id: 'c', name: 'C1'});
+    const c2 = node({id: 'c', name: 'C2'});
+    const p = node({id: 'p', name: 'P', features: [c1]});
+    const q = node({id: 'q', name: 'Q', features: [c2]});
+    // The same id in two steps: the last one's name and step, as before this structure.
+    const model = modelOf([
+      {id: 's1', title: 'One', iconUrl: null, features: [p]},
+      {id: 's2', title: 'Two', iconUrl: null, features: [q]},
+    ]);
+    assert.deepEqual(plain(structureOf(model)), readAll(model));
+    assert.equal(structureOf(model).names.get('c'), 'C2');
+    // Which node an entry came from is not known, so nothing of such a model is skipped.
+    const next = {
+      ...model,
+      steps: [{...model.steps[0]!, features: [{...p, features: [c2]}]}, model.steps[1]!],
+    };
+    assert.deepEqual(plain(structureOf(next)), readAll(next));
+  });
+
+  test('keeps the structures of the models used last', () => {
+    const only = (id: string) => node({id, name: id.toUpperCase()});
+    const first = modelOf([{id: 's', title: 'S', iconUrl: null, features: [only('a')]}]);
+    const read = structureOf(first);
+    for (let i = 0; i < 12; i++) {
+      structureOf(modelOf([{id: 's', title: 'S', iconUrl: null, features: [only(`n${i}`)]}]));
+      // Used between the others: kept.
+      assert.equal(structureOf(first), read, `after ${i + 1} other models`);
+    }
+    for (let i = 0; i < 8; i++) {
+      structureOf(modelOf([{id: 's', title: 'S', iconUrl: null, features: [only(`m${i}`)]}]));
+    }
+    assert.notEqual(structureOf(first), read, 'let go after eight others');
+  });
+
+  test('takes along the switched-on options below an option, and none that are off', () => {
+    const priced = (id: string, price: number) =>
+      node({id, name: id, type: 0, price, priceIncVAT: price, priceLabel: `${price}`});
+    const pack = {...priced('pack', 100), features: [priced('lamp', 30), priced('bag', 20)]};
+    const group = node({id: 'extras', name: 'Extras', type: 1, features: [pack]});
+    const configuration = configurationFixture({
+      featureModel: {
+        ...configurationFixture().featureModel,
+        steps: [{id: 'step', title: 'Step', iconUrl: null, features: [group]}],
+      },
+      values: {extras: 1, pack: 1, lamp: 1, bag: 0},
+      additionalPriceExVAT: 130,
+      totalPriceExVAT: 430,
+    });
+    const view = buildViewModel({...viewInput(configuration, false), effectEstimates: true});
+    const choice = (view.steps[0]!.nodes[0] as GroupView).children[0] as ChoiceView;
+    const packView = choice.options[0]!;
+    // Unticking the pack takes its lamp along (100 + 30), not the bag, which is off.
+    assert.equal(packView.id, 'pack');
+    assert.equal(packView.effectLabel, '− €130.00');
+    const inside = (packView.children[0] as ChoiceView).options;
+    assert.deepEqual(
+      inside.map((o) => o.effectLabel),
+      ['− €30.00', '+ €20.00'],
+    );
   });
 
   test('builds the same view from a kept structure as from a fresh read', () => {
     let at = start();
     for (const key of ['frame-graphite', 'headrest', 'coat-hanger', 'warranty-10']) {
       at = pick(at, key);
-      const previous = at.configuration;
+      const configuration = at.configuration;
       const input = {
-        values: normaliseValues(previous.values),
-        texts: normaliseTexts(previous.textValues),
+        values: normaliseValues(configuration.values),
+        texts: normaliseTexts(configuration.textValues),
         pending: new Map(),
         apiUrl: 'https://service.test',
         inclVat: true,
         effectEstimates: true,
       };
-      const kept = buildViewModel({...input, configuration: previous});
+      const kept = buildViewModel({...input, configuration});
       // The same answer as it came off the wire under another model id: read afresh.
-      const copy = wire(previous);
+      const copy = wire(configuration);
       const fresh = buildViewModel({
         ...input,
         configuration: {...copy, featureModel: {...copy.featureModel, id: `${key}-copy`}},
