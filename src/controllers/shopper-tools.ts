@@ -23,7 +23,7 @@ export interface ShopperToolsOptions {
   /** Another configuration opened: back to its first step. */
   opened(): void;
   /** Hands out a link (share sheet, else clipboard); answers the status to show. */
-  share(template: string, code: string, title: string, s: Strings): Promise<string>;
+  share(link: string, title: string, s: Strings): Promise<string>;
   /** The link that reopens the configuration of `code` (the host's template, else this page). */
   link(template: string, code: string): string;
   /** Whether a text is a configuration code at all. */
@@ -90,7 +90,8 @@ export class ShopperTools {
 
   /** Shares the link (the share sheet, else the clipboard). */
   async share(template: string, code: string, title: string): Promise<void> {
-    const status = await this.#options.share(template, code, title, this.#options.strings());
+    const link = this.#options.link(template, code);
+    const status = await this.#options.share(link, title, this.#options.strings());
     if (status) this.#status(status);
   }
 

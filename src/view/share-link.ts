@@ -13,16 +13,11 @@ export function shareLink(template: string, code: string, page = location.href):
 }
 
 /**
- * Hands out the link through the system's share sheet where there is one, else copies it.
- * Answers the status to show: '' when the sheet took it (or the shopper closed it).
+ * Hands out a configuration's link (`shareLink`) through the system's share sheet where there
+ * is one, else copies it. Answers the status to show: '' when the sheet took it (or the shopper
+ * closed it).
  */
-export async function shareConfiguration(
-  template: string,
-  code: string,
-  title: string,
-  s: Strings,
-): Promise<string> {
-  const url = shareLink(template, code);
+export async function shareConfiguration(url: string, title: string, s: Strings): Promise<string> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({title, url});

@@ -109,6 +109,16 @@ const exact = (el: ProductConfiguratorElement) =>
     'the service effects',
   );
 
+/**
+ * The change asked the effects question once, after its answer, and the service's figures show
+ * once it is answered.
+ */
+async function askedOnce(el: ProductConfiguratorElement, requests: Sent[]) {
+  expect(requests.filter(isEffects)).to.have.length(1);
+  await exact(el);
+  expect(figures(el).service).to.be.greaterThan(0);
+}
+
 describe('a change’s price effects come with its answer', () => {
   it('Office Chair: one configurator request per change besides the picture, the figures with the total', async function () {
     this.timeout(60_000);
@@ -160,9 +170,7 @@ describe('a change’s price effects come with its answer', () => {
       expect(shown.estimates).to.equal(0);
       expect(shown.pending).to.be.greaterThan(0);
       // The same wait as above sees the question: its absence there is no matter of waiting.
-      expect(requests.filter(isEffects)).to.have.length(1);
-      await exact(el);
-      expect(figures(el).service).to.be.greaterThan(0);
+      await askedOnce(el, requests);
       el.remove();
     } finally {
       watched.restore();
@@ -189,9 +197,7 @@ describe('a change’s price effects come with its answer', () => {
       expect(shown.total).to.equal(totalNow(el));
       expect(el.session!.snapshot.error).to.equal(null);
       expect(shown.estimates).to.equal(0);
-      expect(requests.filter(isEffects)).to.have.length(1);
-      await exact(el);
-      expect(figures(el).service).to.be.greaterThan(0);
+      await askedOnce(el, requests);
       el.remove();
     } finally {
       watched.restore();

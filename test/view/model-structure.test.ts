@@ -67,6 +67,14 @@ function pick(at: At, key: string): At {
   return {state, configuration: mergeConfiguration(at.configuration, answer) as Configuration};
 }
 
+/** A step of a test's model; the structure reads its id and nodes only. */
+const step = (id: string, features: FeatureNode[]): FeatureModel['steps'][number] => ({
+  id,
+  title: id,
+  iconUrl: null,
+  features,
+});
+
 let models = 0;
 /** A model of its own id, so no structure kept by another test is compared with it. */
 function modelOf(steps: FeatureModel['steps']): FeatureModel {
@@ -117,7 +125,7 @@ describe('the structure of a feature model', () => {
     const leaf = node({id: 'leaf', name: 'Leaf'});
     const known = node({id: 'known', name: 'Known', features: [leaf]});
     const changed = node({id: 'changed', name: 'Changed'});
-    const model = modelOf([{id: 's1', title: 'One', iconUrl: null, features: [known, changed]}]);
+    const model = modelOf([step('s1', [known, changed])]);
     const read = structureOf(model);
     const reads = countReads(known);
     const next = {
@@ -131,10 +139,7 @@ describe('the structure of a feature model', () => {
   test('is read again when a name, a place or a node differs', () => {
     const a = node({id: 'a', name: 'A', features: [node({id: 'a1', name: 'A1'})]});
     const b = node({id: 'b', name: 'B'});
-    const model = modelOf([
-      {id: 's1', title: 'One', iconUrl: null, features: [a]},
-      {id: 's2', title: 'Two', iconUrl: null, features: [b]},
-    ]);
+    const model = modelOf([step('s1', [a]), step('s2', [b])]);
     const read = structureOf(model);
     const variants: [string, FeatureModel][] = [
       // Another language: the same ids, other names.
@@ -192,7 +197,7 @@ describe('the structure of a feature model', () => {
     const a1 = node({id: 'a1', name: 'A1'});
     const a = node({id: 'a', name: 'A', features: [a1]});
     const b = node({id: 'b', name: 'B'});
-    const model = modelOf([{id: 's1', title: 'One', iconUrl: null, features: [a, b]}]);
+    const model = modelOf([step('s1', [a, b])]);
     const before = structureOf(model);
     // The same names, step and number of nodes: only a1's parent differs.
     const moved = {
@@ -214,9 +219,7 @@ describe('the structure of a feature model', () => {
 
   test('is read again when an answer repeats an id in place of another node', () => {
     const x = node({id: 'x', name: 'X'});
-    const model = modelOf([
-      {id: 's1', title: 'One', iconUrl: null, features: [x, node({id: 'y', name: 'Y'})]},
-    ]);
+    const model = modelOf([step('s1', [x, node({id: 'y', name: 'Y'})])]);
     // As many nodes as before, each matching a name and a place the structure holds: two
     // copies, the known node and a copy, a copy and the known node.
     for (const features of [
@@ -236,10 +239,7 @@ describe('the structure of a feature model', () => {
     const p = node({id: 'p', name: 'P', features: [c1]});
     const q = node({id: 'q', name: 'Q', features: [c2]});
     // The same id in two steps: the last one's name and step, as before this structure.
-    const model = modelOf([
-      {id: 's1', title: 'One', iconUrl: null, features: [p]},
-      {id: 's2', title: 'Two', iconUrl: null, features: [q]},
-    ]);
+    const model = modelOf([step('s1', [p]), step('s2', [q])]);
     assert.deepEqual(plain(structureOf(model)), readAll(model));
     assert.equal(structureOf(model).names.get('c'), 'C2');
     // Which node an entry came from is not known, so nothing of such a model is skipped.
@@ -252,15 +252,15 @@ describe('the structure of a feature model', () => {
 
   test('keeps the structures of the models used last', () => {
     const only = (id: string) => node({id, name: id.toUpperCase()});
-    const first = modelOf([{id: 's', title: 'S', iconUrl: null, features: [only('a')]}]);
+    const first = modelOf([step('s', [only('a')])]);
     const read = structureOf(first);
     for (let i = 0; i < 12; i++) {
-      structureOf(modelOf([{id: 's', title: 'S', iconUrl: null, features: [only(`n${i}`)]}]));
+      structureOf(modelOf([step('s', [only(`n${i}`)])]));
       // Used between the others: kept.
       assert.equal(structureOf(first), read, `after ${i + 1} other models`);
     }
     for (let i = 0; i < 8; i++) {
-      structureOf(modelOf([{id: 's', title: 'S', iconUrl: null, features: [only(`m${i}`)]}]));
+      structureOf(modelOf([step('s', [only(`m${i}`)])]));
     }
     assert.notEqual(structureOf(first), read, 'let go after eight others');
   });
@@ -273,7 +273,7 @@ describe('the structure of a feature model', () => {
     const configuration = configurationFixture({
       featureModel: {
         ...configurationFixture().featureModel,
-        steps: [{id: 'step', title: 'Step', iconUrl: null, features: [group]}],
+        steps: [step('step', [group])],
       },
       values: {extras: 1, pack: 1, lamp: 1, bag: 0},
       additionalPriceExVAT: 130,
