@@ -483,52 +483,77 @@ console.log(
 {
   const page = await openPage(rttMs);
   await startUp(page, 'Office Chair');
-  const traffic = await page.evaluate(async (rtt) => {
-    type El = HTMLElement & {
-      session: {snapshot: {busy: boolean; pending: Map<string, unknown>}} & EventTarget;
-      updateComplete: Promise<boolean>;
-    };
-    const el = document.querySelector('product-configurator') as El;
-    // What follows ready (the picture, the price effects) settles first: not the change's. A
-    // shopper reads the figures before choosing: once the start's are on screen, a change's
-    // come with its answer (docs/decisions/0109).
-    // (Inline: a named function here would reach the page as a call to the bundler's helper.)
-    while (
-      el.shadowRoot!.querySelector('[data-effect-source="pending"]') ||
-      !el.shadowRoot!.querySelector('[data-effect-source="service"]')
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, rtt));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
-    const option = el.shadowRoot!.querySelector<HTMLInputElement>(
-      'input[type="radio"]:not(:checked):not(:disabled), input[type="checkbox"]:not(:disabled)',
+  // Two changes: the first step's next option (the frame's colour, which the picture shows)
+  // and the warranty (which it does not: no picture asked for, docs/decisions/0112).
+  for (const [what, name] of [
+    ['a change the picture shows', null],
+    ['a change the picture does not show (the warranty)', '5 years'],
+  ] as const) {
+    const traffic = await page.evaluate(
+      async ({rtt, name}) => {
+        type El = HTMLElement & {
+          session: {snapshot: {busy: boolean; pending: Map<string, unknown>}} & EventTarget;
+          updateComplete: Promise<boolean>;
+          value: {featureModel: {steps: {features: unknown[]}[]}};
+          select(id: string, on: boolean): Promise<unknown>;
+        };
+        const el = document.querySelector('product-configurator') as El;
+        // What follows ready (the picture, the price effects) settles first: not the change's.
+        // A shopper reads the figures before choosing: once the start's are on screen, a
+        // change's come with its answer (docs/decisions/0109).
+        // (Inline: a named function here would reach the page as a call to the bundler's helper.)
+        while (
+          el.shadowRoot!.querySelector('[data-effect-source="pending"]') ||
+          !el.shadowRoot!.querySelector('[data-effect-source="service"]')
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, rtt));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
+        const option = el.shadowRoot!.querySelector<HTMLInputElement>(
+          'input[type="radio"]:not(:checked):not(:disabled), input[type="checkbox"]:not(:disabled)',
+        );
+        let id: string | null = null;
+        const stack = el.value.featureModel.steps.flatMap((st) => st.features) as {
+          id: string;
+          name: string;
+          features?: unknown[];
+        }[];
+        while (name && stack.length && id === null) {
+          const node = stack.pop()!;
+          if (node.name === name) id = node.id;
+          stack.push(...((node.features ?? []) as typeof stack));
+        }
+        if (name ? id === null : !option) return null;
+        performance.clearResourceTimings();
+        const started = performance.now();
+        if (id !== null) void el.select(id, true);
+        else option!.click();
+        await new Promise((resolve) => setTimeout(resolve));
+        const session = el.session;
+        while (session.snapshot.busy || session.snapshot.pending.size > 0) {
+          await new Promise((resolve) =>
+            session.addEventListener('snapshot', resolve, {once: true}),
+          );
+        }
+        await el.updateComplete;
+        // What the change leads to a moment later (its picture, price effects): part of its cost.
+        await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
+        return performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => e.startTime >= started && !e.name.includes('/dist/'))
+          .map((e) => ({
+            path: new URL(e.name).pathname,
+            bytes: e.transferSize,
+            body: e.decodedBodySize,
+          }));
+      },
+      {rtt: rttMs, name},
     );
-    if (!option) return null;
-    performance.clearResourceTimings();
-    const started = performance.now();
-    option.click();
-    await new Promise((resolve) => setTimeout(resolve));
-    const session = el.session;
-    while (session.snapshot.busy || session.snapshot.pending.size > 0) {
-      await new Promise((resolve) => session.addEventListener('snapshot', resolve, {once: true}));
-    }
-    await el.updateComplete;
-    // What the change leads to a moment later (its picture, price effects): part of its cost.
-    await new Promise((resolve) => setTimeout(resolve, 500 + 3 * rtt));
-    return performance
-      .getEntriesByType('resource')
-      .map((e) => e as PerformanceResourceTiming)
-      .filter((e) => e.startTime >= started && !e.name.includes('/dist/'))
-      .map((e) => ({
-        path: new URL(e.name).pathname,
-        bytes: e.transferSize,
-        body: e.decodedBodySize,
-      }));
-  }, rttMs);
-  if (traffic) {
+    if (!traffic) continue;
     const total = traffic.reduce((n, r) => n + r.bytes, 0);
     report(
-      'traffic per change, Office Chair (one option chosen)',
+      `traffic per change, Office Chair (${what})`,
       `${traffic.length} request${traffic.length === 1 ? '' : 's'}, ${(total / 1024).toFixed(1)} KB over the wire`,
       'one small request (undo costs nothing unused)',
     );

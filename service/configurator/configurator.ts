@@ -1,5 +1,4 @@
 import {
-  type CompressedConfiguration,
   type Configuration,
   type Conflict,
   type FeatureModel,
@@ -15,6 +14,7 @@ import {
   renderStepImage,
   stepIndexOf,
   withStepEffects,
+  pictureKey,
   type CompiledModel,
   type SessionState,
 } from '../engine/index.js';
@@ -26,6 +26,7 @@ import {chosenOptions} from './chosen-options.js';
 import {ModelCatalog} from './model-catalog.js';
 import {isSessionCode} from './session-code.js';
 import {Sessions, modelUnavailable, type SessionRecord} from './sessions.js';
+import {additions, type ServedChanges, type ServedConfiguration} from './served-answer.js';
 
 export interface ConfiguratorOptions {
   store: Store;
@@ -55,30 +56,6 @@ export interface ModelSummary {
   /** The languages the model has texts for; any other is answered in English. */
   languages: string[];
 }
-
-/**
- * A node of a model that links another configuration model (a configuration inside the
- * configuration). None of the offered models links one; the list is still in every answer,
- * empty, because the official client reads it before it sends anything that names the root
- * configuration.
- */
-export interface LinkedConfigurationModel {
-  parentNodeId: string;
-  configurationModelId: string;
-  configurationModelName: string;
-  allowCardinality: boolean;
-  allowMultiplier: boolean;
-}
-
-/** A configuration as every configurator route answers it. */
-export type ServedConfiguration = Configuration & {
-  linkedConfigurationModels: LinkedConfigurationModel[];
-};
-
-/** A compressed answer (`compress=true`) as the routes send it: every top-level field too. */
-export type ServedChanges = CompressedConfiguration & {
-  linkedConfigurationModels: LinkedConfigurationModel[];
-};
 
 export interface StartOptions {
   lang?: string | undefined;
@@ -203,7 +180,10 @@ export class Configurator {
     return this.#render(model, this.sessions.save({...record, lang}));
   }
 
-  /** The SVG picture of the configured product, for a step when one is named. */
+  /**
+   * The SVG picture of the configured product, for a step when one is named, and its key (the
+   * version of the drawing, decision 112).
+   */
   image(
     id: string,
     {
@@ -211,10 +191,13 @@ export class Configurator {
       size,
       background,
     }: {stepId?: string | undefined; size?: number | undefined; background: boolean},
-  ): string {
+  ): {svg: string; key: string} {
     const record = this.#session(id);
     const model = this.#model(record);
-    return renderStepImage(model, record.state, stepId, {size: size ?? 400, background});
+    return {
+      svg: renderStepImage(model, record.state, stepId, {size: size ?? 400, background}),
+      key: pictureKey(model, record.state, stepId),
+    };
   }
 
   /** Checks a linked-configuration cardinality update; no offered model has linked configurations. */
@@ -356,7 +339,7 @@ export class Configurator {
     // of this many properties that then gains one gets a hidden class of its own, made in the
     // old generation (about 0.9 KB an update, found dead only by a full collection; decision
     // 78). The rendered object is this answer's alone.
-    return Object.assign(changes, {linkedConfigurationModels: [], revision: after.revision ?? 0});
+    return Object.assign(changes, additions(model, after));
   }
 
   #render(
@@ -376,10 +359,7 @@ export class Configurator {
     });
     // Added to the rendered object, not a copy: the encoder writes a rendered answer from the
     // state it was rendered from, which it finds by the object.
-    return Object.assign(configuration, {
-      linkedConfigurationModels: [],
-      revision: record.revision ?? 0,
-    });
+    return Object.assign(configuration, additions(model, record));
   }
 }
 

@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import {EngineError} from './engine-error.js';
 import type {CompiledModel} from './compiled-model.js';
 import {localise} from './localise.js';
@@ -61,21 +62,45 @@ export function renderStepImage(
   stepId: string | null | undefined,
   options: StepImageOptions = {},
 ): string {
-  let stepKey: string | undefined;
-  if (stepId) {
-    const step = model.steps.find((s) => s.id === stepId.toLowerCase());
-    if (!step) throw new EngineError('unknown_step', `The model has no step "${stepId}"`);
-    stepKey = step.key;
-  }
   const size = Math.round(Math.min(2048, Math.max(16, options.size ?? 400)));
-  const view = pictureView(model, state, stepKey);
-  const body = model.picture ? model.picture(view) : genericPicture(model, state);
+  const body = drawing(model, state, stepId);
   const background =
     options.background === false ? '' : '<rect width="400" height="400" fill="#fff"/>';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 400 400"` +
     ` role="img" aria-label="${escapeXml(model.name)}">${background}${body}</svg>`
   );
+}
+
+/**
+ * The version of the configured picture (for a step when one is named): equal keys, equal
+ * drawings, whatever the size and background asked for. An addition of the reference service,
+ * in every answer (`pictureKey`) and as the image's `ETag`, so a client asks for a picture
+ * only when what it shows has changed (docs/decisions/0112-the-picture-asked-only-when-it-changes.md).
+ * The drawing itself is hashed: a model's picture function may read any node, so no list of
+ * the nodes it depends on would stay true.
+ */
+export function pictureKey(
+  model: CompiledModel,
+  state: SessionState,
+  stepId?: string | null,
+): string {
+  return createHash('sha256')
+    .update(`${model.id}\n${model.name}\n${drawing(model, state, stepId)}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** The picture's own shapes, without the frame `renderStepImage` puts around them. */
+function drawing(model: CompiledModel, state: SessionState, stepId?: string | null): string {
+  let stepKey: string | undefined;
+  if (stepId) {
+    const step = model.steps.find((s) => s.id === stepId.toLowerCase());
+    if (!step) throw new EngineError('unknown_step', `The model has no step "${stepId}"`);
+    stepKey = step.key;
+  }
+  const view = pictureView(model, state, stepKey);
+  return model.picture ? model.picture(view) : genericPicture(model, state);
 }
 
 function genericPicture(model: CompiledModel, state: SessionState): string {

@@ -41,8 +41,14 @@ export async function pictureUrl(blob: Blob): Promise<PictureUrl | null> {
 
 const stateKeys = new WeakMap<Configuration, string>();
 
-/** What decides the picture: the model and every value and text, not the session id. */
+/**
+ * What decides the picture: the service's key for it where the answer has one (a change the
+ * picture does not show keeps it, and the picture is not asked for again: decision 112);
+ * otherwise the model and every value and text, not the session id.
+ */
 export function pictureStateKey(configuration: Configuration): string {
+  const drawn = configuration.pictureKey;
+  if (typeof drawn === 'string' && drawn && drawn.length <= 128) return `=${drawn}`;
   let key = stateKeys.get(configuration);
   if (key === undefined) {
     // Sorted: a reopened copy (undo) may list the same values in another order.

@@ -119,6 +119,13 @@ export interface Configuration {
    */
   revision?: number;
   /**
+   * The version of the configured picture (`GET {id}/image` without a step), an addition of
+   * the reference service: two answers with the same key draw the same picture, so a client
+   * asks for it again only when the key is new (docs/decisions/0112). It is also the image's
+   * `ETag`. A service without it says nothing, and the picture is asked for after every change.
+   */
+  pictureKey?: string;
+  /**
    * The price effects of a step's options, in the answer to a change that asked for them with
    * `?effectsOf={stepId}` (an addition of the reference service, docs/decisions/0109): what
    * `POST {id}/effects` would answer for each option the step shows. A service without it,

@@ -16,6 +16,7 @@ import {
   initialState,
   isStoredState,
   nodeIdByKey,
+  pictureKey,
   renderConfiguration,
   type SessionState,
 } from '../../../service/engine/index.js';
@@ -42,6 +43,7 @@ const rendered = (state: SessionState, id: string, code: string, lang = 'en', re
   ...renderConfiguration(model, state, {id, code, lang, conflicts: null}),
   linkedConfigurationModels: [],
   revision,
+  pictureKey: pictureKey(model, state),
 });
 
 const storedDoc = (dir: string, id: string) => {
