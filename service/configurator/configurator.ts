@@ -11,10 +11,10 @@ import {
   initialState,
   renderConfiguration,
   renderConfigurationChanges,
-  renderStepImage,
+  stepImage,
+  type StepImage,
   stepIndexOf,
   withStepEffects,
-  pictureKey,
   type CompiledModel,
   type SessionState,
 } from '../engine/index.js';
@@ -180,24 +180,10 @@ export class Configurator {
     return this.#render(model, this.sessions.save({...record, lang}));
   }
 
-  /**
-   * The SVG picture of the configured product, for a step when one is named, and its key (the
-   * version of the drawing, decision 112).
-   */
-  image(
-    id: string,
-    {
-      stepId,
-      size,
-      background,
-    }: {stepId?: string | undefined; size?: number | undefined; background: boolean},
-  ): {svg: string; key: string} {
+  /** The configured product's picture, for a step when one is named, drawn once. */
+  image(id: string, stepId?: string): StepImage {
     const record = this.#session(id);
-    const model = this.#model(record);
-    return {
-      svg: renderStepImage(model, record.state, stepId, {size: size ?? 400, background}),
-      key: pictureKey(model, record.state, stepId),
-    };
+    return stepImage(this.#model(record), record.state, stepId);
   }
 
   /** Checks a linked-configuration cardinality update; no offered model has linked configurations. */

@@ -153,16 +153,22 @@ export function registerVersionedRoutes(
     const size = queryInteger(c, 'size', {min: 16, max: 4096});
     const background = queryBoolean(c, 'background', true);
     // `c` is the client's cache buster: part of the URL, so nothing to read.
-    const {svg, key} = configurator.image(c.req.param('id'), {stepId, size, background});
+    const picture = configurator.image(c.req.param('id'), stepId);
     // The drawing's key is its validator: a cache that holds this URL's picture asks again
-    // with it and gets a 304 without a body when the configuration still draws the same.
+    // with it and gets a 304 without a body (nor an SVG made) while the configuration still
+    // draws the same.
     const headers = {
       'Cache-Control': 'private, no-cache',
-      ETag: `"${key}"`,
+      ETag: `"${picture.key}"`,
       'X-Content-Type-Options': 'nosniff',
     };
-    if (ifNoneMatch(c.req.header('If-None-Match'), key)) return c.body(null, 304, headers);
-    return c.body(svg, 200, {'Content-Type': 'image/svg+xml; charset=utf-8', ...headers});
+    if (ifNoneMatch(c.req.header('If-None-Match'), picture.key)) {
+      return c.body(null, 304, headers);
+    }
+    return c.body(picture.svg({size, background}), 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      ...headers,
+    });
   });
 
   app.put(`${prefix}/:id`, async (c) => {

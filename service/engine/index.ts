@@ -17,7 +17,7 @@ export {brotliPieces} from './brotli-answer.js';
 export {gzipPieces} from './gzip-pieces.js';
 export {decodeState, encodeState, isStoredState, type StoredState} from './stored-state.js';
 export {stateFingerprint} from './configuration-fingerprint.js';
-export {pictureKey, renderStepImage} from './step-image.js';
+export {pictureKey, renderStepImage, stepImage, type StepImage} from './step-image.js';
 export {priceEffects, type PriceEffect} from './price-effects.js';
 export {
   mostEffectsInAnswer,

@@ -51,25 +51,46 @@ export function pictureView(
   };
 }
 
+/** A configured picture drawn once: its key, and the SVG at any size. */
+export interface StepImage {
+  /** The version of the drawing (see {@link pictureKey}). */
+  key: string;
+  svg(options?: StepImageOptions): string;
+}
+
 /**
  * An SVG picture of the configured product for the step-image operation: the model's own
  * drawing when it has one, otherwise a card listing what is chosen. Texts inside are escaped;
  * model pictures must escape shopper text themselves (`escapeXml` is exported for that).
  */
+export function stepImage(
+  model: CompiledModel,
+  state: SessionState,
+  stepId?: string | null,
+): StepImage {
+  const body = drawing(model, state, stepId);
+  return {
+    key: keyOf(model, body),
+    svg(options = {}) {
+      const size = Math.round(Math.min(2048, Math.max(16, options.size ?? 400)));
+      const background =
+        options.background === false ? '' : '<rect width="400" height="400" fill="#fff"/>';
+      return (
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 400 400"` +
+        ` role="img" aria-label="${escapeXml(model.name)}">${background}${body}</svg>`
+      );
+    },
+  };
+}
+
+/** The SVG of {@link stepImage}, for one size and background. */
 export function renderStepImage(
   model: CompiledModel,
   state: SessionState,
   stepId: string | null | undefined,
   options: StepImageOptions = {},
 ): string {
-  const size = Math.round(Math.min(2048, Math.max(16, options.size ?? 400)));
-  const body = drawing(model, state, stepId);
-  const background =
-    options.background === false ? '' : '<rect width="400" height="400" fill="#fff"/>';
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 400 400"` +
-    ` role="img" aria-label="${escapeXml(model.name)}">${background}${body}</svg>`
-  );
+  return stepImage(model, state, stepId).svg(options);
 }
 
 /**
@@ -85,13 +106,22 @@ export function pictureKey(
   state: SessionState,
   stepId?: string | null,
 ): string {
-  return createHash('sha256')
-    .update(`${model.id}\n${model.name}\n${drawing(model, state, stepId)}`)
-    .digest('base64url')
-    .slice(0, 22);
+  return keyOf(model, drawing(model, state, stepId));
 }
 
-/** The picture's own shapes, without the frame `renderStepImage` puts around them. */
+/**
+ * How `svg()` frames a drawing. Part of every key: a release that frames pictures otherwise
+ * changes every key with it, so no cache keeps an old frame through a 304.
+ */
+const frameVersion = 1;
+
+const keyOf = (model: CompiledModel, body: string) =>
+  createHash('sha256')
+    .update(`${frameVersion}\n${model.id}\n${model.name}\n${body}`)
+    .digest('base64url')
+    .slice(0, 22);
+
+/** The picture's own shapes, without the frame `svg()` puts around them. */
 function drawing(model: CompiledModel, state: SessionState, stepId?: string | null): string {
   let stepKey: string | undefined;
   if (stepId) {

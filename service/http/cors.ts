@@ -16,10 +16,17 @@ const allowHeaders = [
   'X-Elfsquad-Domain',
   // A quote request a client may retry safely (service/quotations/quote-replay.ts).
   'Idempotency-Key',
+  // A client revalidating a picture it holds (decision 112).
+  'If-None-Match',
 ].join(',');
-export const exposeHeaders = ['Location', 'WWW-Authenticate', 'Content-Length', 'Retry-After'].join(
-  ',',
-);
+// `ETag`: which drawing a picture is, read by the widget to file it under its key (decision 112).
+export const exposeHeaders = [
+  'Location',
+  'WWW-Authenticate',
+  'Content-Length',
+  'Retry-After',
+  'ETag',
+].join(',');
 const maxAge = '600';
 
 /**

@@ -1,6 +1,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {ConfiguratorSession} from '../session/configurator-session.js';
-import {image} from '../session/image.js';
+import {keyedImage} from '../session/image.js';
 import type {SessionSnapshot} from '../session/session-snapshot.js';
 import type {Configuration} from '../wire/index.js';
 
@@ -47,8 +47,8 @@ const stateKeys = new WeakMap<Configuration, string>();
  * otherwise the model and every value and text, not the session id.
  */
 export function pictureStateKey(configuration: Configuration): string {
-  const drawn = configuration.pictureKey;
-  if (typeof drawn === 'string' && drawn && drawn.length <= 128) return `=${drawn}`;
+  const drawn = namedDrawing(configuration);
+  if (drawn !== null) return drawnKey(configuration, drawn);
   let key = stateKeys.get(configuration);
   if (key === undefined) {
     // Sorted: a reopened copy (undo) may list the same values in another order.
@@ -63,6 +63,16 @@ export function pictureStateKey(configuration: Configuration): string {
   }
   return key;
 }
+
+/** The service's name for the configuration's drawing, where its answer gives one. */
+function namedDrawing(configuration: Configuration): string | null {
+  const drawn = configuration.pictureKey;
+  return typeof drawn === 'string' && drawn && drawn.length <= 128 ? drawn : null;
+}
+
+/** The key of a drawing the service named, of this configuration's model. */
+const drawnKey = (configuration: Configuration, drawn: string) =>
+  `=${configuration.featureModelId}\n${drawn}`;
 
 /** What the controller reads from its host's session bridge on every update. */
 export interface PictureSource {
@@ -134,7 +144,9 @@ export class PictureController implements ReactiveController {
       this.#show(key);
       return;
     }
-    void this.#load(session, key, size);
+    // Where the answers name the drawing, the picture's own tag says which one came.
+    const named = namedDrawing(configuration) !== null;
+    void this.#load(session, key, size, named ? `${size}\n${drawnKey(configuration, '')}` : null);
   }
 
   hostDisconnected(): void {
@@ -149,12 +161,26 @@ export class PictureController implements ReactiveController {
     this.#shown = this.#wanted = '';
   }
 
-  async #load(session: ConfiguratorSession, key: string, size: number): Promise<void> {
+  /**
+   * Loads the picture for `key`. With `named` (the key's start for a drawing the service
+   * names), a picture whose tag names another drawing (a change reached the service first) is
+   * kept under that drawing's key, not shown for this one; the answer that brings its key
+   * finds it in the cache.
+   */
+  async #load(
+    session: ConfiguratorSession,
+    key: string,
+    size: number,
+    named: string | null,
+  ): Promise<void> {
     this.#abort?.abort();
     const abort = (this.#abort = new AbortController());
     let picture: PictureUrl | null = null;
+    let filed = key;
     try {
-      picture = await pictureUrl(await image(session, {size, signal: abort.signal}));
+      const answer = await keyedImage(session, {size, signal: abort.signal});
+      if (named !== null && answer.key !== null) filed = named + answer.key;
+      picture = await pictureUrl(answer.blob);
       if (!picture) return;
       // Decoded before it is offered, so the swap never shows an empty box.
       const img = new Image();
@@ -171,8 +197,9 @@ export class PictureController implements ReactiveController {
       if (picture.objectUrl) URL.revokeObjectURL(picture.url);
       return;
     }
-    this.#touch(key, picture);
-    this.#show(key);
+    this.#touch(filed, picture);
+    if (filed === key) this.#show(key);
+    else if (this.#wanted === key) this.#wanted = '';
   }
 
   #show(key: string) {

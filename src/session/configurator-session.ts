@@ -226,7 +226,7 @@ export class ConfiguratorSession extends EventTarget {
    * @internal
    */
   _send<T = Configuration>(
-    request: HttpRequest & {read?: (body: unknown, status: number) => T},
+    request: HttpRequest & {read?: (body: unknown, status: number, headers?: Headers) => T},
     report?: boolean,
   ): Promise<T> {
     return send(this, request, report);

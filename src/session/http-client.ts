@@ -62,7 +62,7 @@ export interface ReadRequest<T> extends HttpRequest {
    * Checks and returns the parsed body; throws `bad_response` for an unusable one, carrying
    * `status`, the answer's.
    */
-  read: (body: unknown, status: number) => T;
+  read: (body: unknown, status: number, headers?: Headers) => T;
 }
 
 /**
@@ -190,8 +190,9 @@ export function httpClient(options: HttpClientOptions): HttpClient {
       }
       throwIfAborted(signal);
       if (answer?.[0].ok) {
-        const [{status}, content] = answer;
-        if (blob) return content as T;
+        const [{status, headers}, content] = answer;
+        // A picture's `read` takes the headers: its ETag says which drawing came (decision 112).
+        if (blob) return read ? read(content, status, headers) : (content as T);
         let parsed: unknown;
         if (content !== '') {
           try {

@@ -81,7 +81,7 @@ export function getConfiguration(
 /** The session's `_send`: see there. */
 export async function send<T = Configuration>(
   s: SessionCore,
-  request: HttpRequest & {read?: (body: unknown, status: number) => T},
+  request: HttpRequest & {read?: (body: unknown, status: number, headers?: Headers) => T},
   report?: boolean,
 ): Promise<T> {
   const sent = () =>

@@ -2,7 +2,14 @@
 // (docs/decisions/0112): a change the picture does not show costs the update alone.
 import {expect} from '@open-wc/testing';
 import type {ProductConfiguratorElement} from '../../src/element/product-configurator-element.js';
-import {nodeByName, readyConfigurator, recordRequests, until} from '../helpers/browser/service.js';
+import {
+  demoToken,
+  nodeByName,
+  readyConfigurator,
+  recordRequests,
+  serviceUrl,
+  until,
+} from '../helpers/browser/service.js';
 import '../../src/product-configurator.js';
 
 const picture = (el: ProductConfiguratorElement) =>
@@ -63,6 +70,60 @@ describe('the picture, asked for when what it shows changes', () => {
       expect(el.value!.pictureKey).to.equal(key);
       expect(images(recorder), 'the earlier drawing from the cache').to.equal(2);
     } finally {
+      recorder.restore();
+    }
+  });
+
+  it('a picture that shows a later state than the one asked for is kept for that state, not shown for this one', async () => {
+    const recorder = recordRequests();
+    // Picture requests wait at a gate; decodes are reported as they finish.
+    const fetchWithGate = window.fetch;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let asked = 0;
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (/\/image(\?|$)/.test(String(input)) && ++asked > 1) await gate;
+      return fetchWithGate(input, init);
+    };
+    const decode = HTMLImageElement.prototype.decode;
+    let decoded = 0;
+    HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
+      return decode.call(this).then(() => void (decoded += 1));
+    };
+    try {
+      const el = await readyConfigurator('Office Chair');
+      await until(el, () => picture(el)?.dataset.configured === 'true', 'the configured picture');
+      const first = picture(el)!.src;
+      const before = decoded;
+
+      // White: its picture is asked for and held at the gate.
+      await changed(el, 'White');
+      await until(el, () => asked === 2, 'the white picture asked for');
+      // Meanwhile the session turns silver at the service, by another hand.
+      const silver = nodeByName(el.value!, 'Polished silver').id;
+      const {accessToken} = await demoToken();
+      const put = await fetchWithGate(`${serviceUrl}/api/3/configurator/${el.value!.id}`, {
+        method: 'PUT',
+        headers: {Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json'},
+        body: JSON.stringify({featureModelNodeId: silver, value: 1, isSelection: true}),
+      });
+      const silverKey = ((await put.json()) as {pictureKey: string}).pictureKey;
+      expect(silverKey).not.to.equal(el.value!.pictureKey);
+      // The held request now draws silver: its tag says so.
+      open();
+      await until(el, () => decoded > before, 'the silver picture decoded');
+      await new Promise((resolve) => setTimeout(resolve));
+      await el.updateComplete;
+      expect(picture(el)!.src, 'not shown as the white frame').to.equal(first);
+
+      // Silver chosen here too: its answer names the drawing that came, already held.
+      await changed(el, 'Polished silver');
+      expect(el.value!.pictureKey).to.equal(silverKey);
+      await until(el, () => picture(el)!.src !== first, 'the silver picture');
+      expect(images(recorder), 'the silver picture from the cache').to.equal(2);
+    } finally {
+      HTMLImageElement.prototype.decode = decode;
+      window.fetch = fetchWithGate;
       recorder.restore();
     }
   });
