@@ -1,6 +1,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {ConfiguratorSession} from '../session/configurator-session.js';
-import {keyedImage} from '../session/image.js';
+import {keyedImage} from '../session/keyed-image.js';
 import type {SessionSnapshot} from '../session/session-snapshot.js';
 import type {Configuration} from '../wire/index.js';
 

@@ -63,9 +63,11 @@ const figures = (el: ProductConfiguratorElement): Omit<AtChange, 'total'> => ({
 /**
  * Chooses the first alternative on the step shown not chosen yet, and answers what the page showed
  * when the change's event fired and every request from the click until what the change leads to
- * has been sent: the answer, then its picture (each change's state is drawn anew), then a few
- * tasks for what a render asks in a task of its own (the picture and the effects' question are
- * asked in the same task after the render).
+ * has been sent: the answer, then its picture (each option chosen here changes the drawing), then
+ * the picture on screen, a round trip after it was asked for, then a few tasks. The effects'
+ * question is asked a task after the render, before the picture (whose check is a task after
+ * the update), and waits only for its module, loaded at the start: by the time the picture's
+ * answer is on screen, it has been sent if it ever is.
  */
 async function change(el: ProductConfiguratorElement, sent: Sent[]) {
   const from = sent.length;
@@ -84,10 +86,16 @@ async function change(el: ProductConfiguratorElement, sent: Sent[]) {
       {once: true},
     ),
   );
+  const pictureBefore = $(el, '.product-image').getAttribute('src');
   option.querySelector('input')!.click();
   const shown = await atChange;
   await settled(el);
   await until(el, () => sent.slice(from).some(isPicture), 'the picture of the change');
+  await until(
+    el,
+    () => $(el, '.product-image').getAttribute('src') !== pictureBefore,
+    'the picture of the change on screen',
+  );
   for (let i = 0; i < 3; i++) await nextTask();
   await el.updateComplete;
   return {shown, requests: sent.slice(from)};
