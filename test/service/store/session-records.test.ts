@@ -22,12 +22,20 @@ import {
 } from '../../../service/engine/index.js';
 import {databaseFile, migrate, openStore, schemaVersion} from '../../../service/store/index.js';
 import {chair} from '../../helpers/node/configurator.js';
-import {json, startService} from '../../helpers/node/service.js';
+import {json, startService, type RunningService} from '../../helpers/node/service.js';
 
 const folders: string[] = [];
-after(() => {
+const services: RunningService[] = [];
+after(async () => {
+  // A test that fails half-way leaves its service open; closed here, the file still ends.
+  await Promise.all(services.map((service) => service.close()));
   for (const dir of folders) rmSync(dir, {recursive: true, force: true});
 });
+const start = async (options: Parameters<typeof startService>[0]) => {
+  const service = await startService(options);
+  services.push(service);
+  return service;
+};
 
 const model = chair();
 const require = (state: SessionState, key: string, value: number, isSelection = true) =>
@@ -80,7 +88,7 @@ test('a version 3 session record answers as before and is written compact when i
   );
   db.close();
 
-  let service = await startService({store: openStore(dir)});
+  let service = await start({store: openStore(dir)});
   const opened = await service.call(`/configurator/1/configurator/open/${id}`);
   assert.equal(opened.status, 200);
   assert.deepStrictEqual(await json<Configuration>(opened), rendered(state, id, code, 'nl'));
@@ -118,7 +126,7 @@ test('a version 3 session record answers as before and is written compact when i
   assert.equal(written.doc.state, undefined);
 
   // A restarted service reads the compact records from the database (nothing in memory).
-  service = await startService({store: openStore(dir)});
+  service = await start({store: openStore(dir)});
   const reopened = await service.call(`/configurator/1/configurator/open/${id}`);
   assert.deepStrictEqual(await json<Configuration>(reopened), rendered(state, id, code, 'nl', 1));
   const copy = await service.call(`/configurator/1/configurator/open/${copied.id}`);
@@ -133,12 +141,12 @@ test('a version 3 session record answers as before and is written compact when i
 test('a session whose model is no longer offered still answers 404 model_unavailable', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'session-records-'));
   folders.push(dir);
-  let service = await startService({store: openStore(dir)});
+  let service = await start({store: openStore(dir)});
   const started = await json<Configuration>(
     await service.call('/api/3/configurator/new/Office%20Chair'),
   );
   await service.close();
-  service = await startService({store: openStore(dir), models: []});
+  service = await start({store: openStore(dir), models: []});
   const response = await service.call(`/configurator/1/configurator/open/${started.id}`);
   assert.equal(response.status, 404);
   assert.equal((await json<{code: string}>(response)).code, 'model_unavailable');
