@@ -4,6 +4,7 @@ import {fileURLToPath} from 'node:url';
 import type {Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {notFound} from '../errors.js';
+import {matchesEtag} from '../http/index.js';
 
 /** The folder of the models' pictures. */
 export const modelImagesDir = fileURLToPath(new URL('../models/images/', import.meta.url));
@@ -39,7 +40,7 @@ export function registerModelImageRoutes(app: Hono<AppEnv>, dir = modelImagesDir
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     };
-    if (c.req.header('if-none-match') === image.etag) return c.body(null, 304, headers);
+    if (matchesEtag(c.req.header('if-none-match'), image.etag)) return c.body(null, 304, headers);
     return c.body(image.body, 200, {...headers, 'Content-Type': 'image/svg+xml; charset=utf-8'});
   });
 }

@@ -1,7 +1,14 @@
 import type {Context, Hono} from 'hono';
 import type {AppEnv} from '../auth/index.js';
 import {notFound} from '../errors.js';
-import {queryBoolean, queryGuid, queryInteger, queryString, readJson} from '../http/index.js';
+import {
+  matchesEtag,
+  queryBoolean,
+  queryGuid,
+  queryInteger,
+  queryString,
+  readJson,
+} from '../http/index.js';
 import {
   readAddToQuotation,
   readIdempotencyKey,
@@ -162,7 +169,7 @@ export function registerVersionedRoutes(
       ETag: `"${picture.key}"`,
       'X-Content-Type-Options': 'nosniff',
     };
-    if (ifNoneMatch(c.req.header('If-None-Match'), picture.key)) {
+    if (matchesEtag(c.req.header('If-None-Match'), headers.ETag)) {
       return c.body(null, 304, headers);
     }
     return c.body(picture.svg({size, background}), 200, {
@@ -194,13 +201,4 @@ export function registerVersionedRoutes(
  */
 function searchbarFlag(c: Context<AppEnv>): boolean {
   return queryBoolean(c, 'includeSearchbarResults', true);
-}
-
-/** Whether an `If-None-Match` list names the entity tag `"key"` (weak or strong, or `*`). */
-function ifNoneMatch(header: string | undefined, key: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === `"${key}"` || t === `W/"${key}"`;
-  });
 }

@@ -11,6 +11,7 @@ export {
 } from './body.js';
 export {corsMiddleware, corsPolicy, exposeHeaders, parseAllowedOrigins} from './cors.js';
 export type {AllowedOrigins, CorsPolicy} from './cors.js';
+export {matchesEtag} from './etag.js';
 export {Fields, arrayBody, guidList} from './fields.js';
 export {isGuid} from './guid.js';
 export {allowedMethods, caseInsensitivePaths} from './route-case.js';

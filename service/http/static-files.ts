@@ -8,6 +8,7 @@ import {
   minCompressedBytes,
   type AnswerEncoding,
 } from '../configurator/configuration-response.js';
+import {matchesEtag} from './etag.js';
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -130,8 +131,7 @@ export function staticFiles(options: StaticFilesOptions) {
       headers.set('access-control-allow-origin', '*');
       headers.set('cross-origin-resource-policy', 'cross-origin');
     }
-    const ifNoneMatch = request.headers.get('if-none-match');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    if (matchesEtag(request.headers.get('if-none-match'), etag)) {
       return new Response(null, {status: 304, headers});
     }
     let body: Buffer;

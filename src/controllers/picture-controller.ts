@@ -145,8 +145,11 @@ export class PictureController implements ReactiveController {
       return;
     }
     // Where the answers name the drawing, the picture's own tag says which one came.
-    const named = namedDrawing(configuration) !== null;
-    void this.#load(session, key, size, named ? `${size}\n${drawnKey(configuration, '')}` : null);
+    const filedAs =
+      namedDrawing(configuration) === null
+        ? null
+        : (drawn: string) => `${size}\n${drawnKey(configuration, drawn)}`;
+    void this.#load(session, key, size, filedAs);
   }
 
   hostDisconnected(): void {
@@ -162,16 +165,16 @@ export class PictureController implements ReactiveController {
   }
 
   /**
-   * Loads the picture for `key`. With `named` (the key's start for a drawing the service
-   * names), a picture whose tag names another drawing (a change reached the service first) is
-   * kept under that drawing's key, not shown for this one; the answer that brings its key
-   * finds it in the cache.
+   * Loads the picture for `key`. With `filedAs` (the key of a drawing the service names), a
+   * picture whose tag names another drawing (a change reached the service first) is kept under
+   * that drawing's key, not shown for this one; the answer that brings its key finds it in the
+   * cache.
    */
   async #load(
     session: ConfiguratorSession,
     key: string,
     size: number,
-    named: string | null,
+    filedAs: ((drawn: string) => string) | null,
   ): Promise<void> {
     this.#abort?.abort();
     const abort = (this.#abort = new AbortController());
@@ -179,7 +182,7 @@ export class PictureController implements ReactiveController {
     let filed = key;
     try {
       const answer = await keyedImage(session, {size, signal: abort.signal});
-      if (named !== null && answer.key !== null) filed = named + answer.key;
+      if (filedAs && answer.key !== null) filed = filedAs(answer.key);
       picture = await pictureUrl(answer.blob);
       if (!picture) return;
       // Decoded before it is offered, so the swap never shows an empty box.

@@ -22,8 +22,8 @@ export interface KeyedImage {
 }
 
 /**
- * The picture (as `image` answers it) with the key of the drawing that came: a change may reach the service while
- * the picture is on its way, and the key says which state it shows.
+ * The picture (as `image` answers it) with the key of the drawing that came: a change may
+ * reach the service while the picture is on its way, and the key says which state it shows.
  */
 export function keyedImage(
   session: ConfiguratorSession,

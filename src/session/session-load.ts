@@ -86,7 +86,8 @@ export async function send<T = Configuration>(
 ): Promise<T> {
   const sent = () =>
     s._http({
-      read: readConfiguration,
+      // A picture is no configuration: its own `read`, if any, takes it (decision 112).
+      read: request.blob ? undefined : readConfiguration,
       ...request,
       // The session's own signal joined with the caller's: either aborts the request.
       signal: anySignal(s._abort.signal, request.signal),
